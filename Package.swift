@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Facewatch",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "facewatch", targets: ["FacewatchCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // C shim over libjpeg(-turbo): setjmp-based error handling, gray/RGB decode, encode.
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        // Gray images, JPEG decode/encode, drawing.
+        .target(name: "Imaging", dependencies: ["CJPEG"]),
+        // dlib shape_predictor reader and the ensemble-of-regression-trees fit.
+        .target(name: "Landmarks", dependencies: ["Imaging"]),
+        // OpenCV cascade detector, box mapping and tracking.
+        .target(name: "Detection", dependencies: ["Imaging", "Landmarks"]),
+        // EAR/MAR/smile/pose measures and the blink, smile and mouth state machines.
+        .target(name: "Expressions", dependencies: ["Landmarks"]),
+        // Recording folders (read/write) and the frame-source protocol.
+        .target(name: "Recordings", dependencies: ["Imaging"]),
+        // Frame source -> decode -> detect/track -> landmarks -> expressions -> events.
+        .target(name: "Pipeline", dependencies: [
+            "Imaging", "Landmarks", "Detection", "Expressions", "Recordings",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "FacewatchCLI", dependencies: [
+            "Imaging", "Landmarks", "Detection", "Expressions", "Recordings", "Pipeline",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "LandmarksTests", dependencies: ["Landmarks", "Imaging"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "DetectionTests", dependencies: ["Detection", "Landmarks", "Imaging"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ExpressionsTests", dependencies: ["Expressions", "Landmarks"]),
+        .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "Imaging"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Recordings", "Expressions", "Detection", "Landmarks", "Imaging"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

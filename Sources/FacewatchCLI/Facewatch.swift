@@ -1,0 +1,6 @@
+import ArgumentParser
+
+@main
+struct Facewatch: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "facewatch")
+}

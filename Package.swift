@@ -22,22 +22,25 @@ let package = Package(
         .target(name: "Detection", dependencies: ["Imaging", "Landmarks"]),
         // EAR/MAR/smile/pose measures and the blink, smile and mouth state machines.
         .target(name: "Expressions", dependencies: ["Landmarks"]),
+        // The JSON-lines event schema (shared/spec/events.md) and its writer.
+        .target(name: "Events", dependencies: ["Landmarks"]),
         // Recording folders (read/write) and the frame-source protocol.
         .target(name: "Recordings", dependencies: ["Imaging"]),
         // Frame source -> decode -> detect/track -> landmarks -> expressions -> events.
         .target(name: "Pipeline", dependencies: [
-            "Imaging", "Landmarks", "Detection", "Expressions", "Recordings",
+            "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "FacewatchCLI", dependencies: [
-            "Imaging", "Landmarks", "Detection", "Expressions", "Recordings", "Pipeline",
+            "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings", "Pipeline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "LandmarksTests", dependencies: ["Landmarks", "Imaging"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "DetectionTests", dependencies: ["Detection", "Landmarks", "Imaging"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "LandmarksTests", dependencies: ["Landmarks", "Imaging"]),
+        .testTarget(name: "DetectionTests", dependencies: ["Detection", "Landmarks", "Imaging"]),
         .testTarget(name: "ExpressionsTests", dependencies: ["Expressions", "Landmarks"]),
+        .testTarget(name: "EventsTests", dependencies: ["Events", "Landmarks"]),
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "Imaging"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Recordings", "Expressions", "Detection", "Landmarks", "Imaging"]),
     ],

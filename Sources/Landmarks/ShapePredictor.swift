@@ -1,15 +1,176 @@
+import Foundation
 import Imaging
 
-/// dlib's ensemble-of-regression-trees landmark model (Kazemi & Sullivan 2014), loaded once
+/// dlib's ensemble-of-regression-trees landmark model (Kazemi & Sullivan 2014), parsed once
 /// from a serialized `shape_predictor` `.dat` file and used to fit a face shape in a box.
-public final class ShapePredictor: @unchecked Sendable {
-    /// Loads a model; throws `ModelError` naming the path when it is missing or malformed.
-    public init(contentsOf path: String) throws {
-        fatalError("not yet implemented")
+///
+/// `fit` reproduces dlib's `shape_predictor::operator()` step for step (feature sampling,
+/// tree traversal, float accumulation order), so given the same gray image and box it gives
+/// dlib's points before dlib rounds them to integers. The model is immutable after loading and
+/// can be shared between threads; each call uses only stack scratch space.
+public final class ShapePredictor: Sendable {
+    /// One split node: `feature[i1] − feature[i2] > threshold` goes left. Pixel features are
+    /// integers, so dlib's float threshold `t` is stored as `floor(t)` with the same outcome.
+    struct Split {
+        var feature1: UInt16
+        var feature2: UInt16
+        var threshold: Int32
     }
 
-    /// Fits the landmarks of the face in `box`.
-    public func fit(_ image: GrayImage, box: FaceBox) -> FaceShape {
-        fatalError("not yet implemented")
+    /// Where the model came from and its shape.
+    public let path: String
+    public let structure: ModelStructure
+
+    /// Mean shape in the unit box, interleaved x, y (dlib's `initial_shape`).
+    let initialShape: [Float]
+    /// Per cascade × feature: anchor landmark and offset from it (dlib's `anchor_idx`, `deltas`).
+    let anchors: [UInt16]
+    let deltas: [SIMD2<Float>]
+    /// Per cascade × tree × node.
+    let splits: [Split]
+    /// Per cascade × tree × leaf: `2 × landmarks` floats, contiguous.
+    let leaves: [Float]
+
+    /// Loads a model; throws `ModelError` naming the path when it is missing or malformed.
+    public convenience init(contentsOf path: String) throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+        } catch {
+            let detail = FileManager.default.fileExists(atPath: path) ? "unreadable" : "no such file"
+            throw ModelError(path: path, reason: .missing(detail))
+        }
+        try self.init(serialized: data, path: path)
+    }
+
+    /// Parses a model from the bytes of a `.dat` file; `path` is used in error messages.
+    public init(serialized data: Data, path: String) throws {
+        self.path = path
+        do {
+            let parsed = try data.withUnsafeBytes { try Self.parse($0) }
+            (structure, initialShape, anchors, deltas, splits, leaves) = parsed
+        } catch let failure as DlibDeserializer.Failure {
+            switch failure {
+            case .truncated(let offset): throw ModelError(path: path, reason: .truncated(atByte: offset))
+            case .malformed(let detail): throw ModelError(path: path, reason: .malformed(detail))
+            }
+        }
+    }
+
+    // swiftlint:disable:next large_tuple
+    private static func parse(_ bytes: UnsafeRawBufferPointer) throws
+        -> (ModelStructure, [Float], [UInt16], [SIMD2<Float>], [Split], [Float])
+    {
+        typealias Failure = DlibDeserializer.Failure
+        var reader = DlibDeserializer(bytes)
+        let version = try reader.readSigned()
+        guard version == 1 else { throw Failure.malformed("unsupported version \(version) (expected 1)") }
+
+        let shapeSize = try reader.readColumnVectorSize(max: 2 * Int(UInt16.max))
+        guard shapeSize >= 4, shapeSize % 2 == 0 else { throw Failure.malformed("mean shape has \(shapeSize) values") }
+        var initialShape = [Float](repeating: 0, count: shapeSize)
+        for i in 0..<shapeSize { initialShape[i] = try reader.readFloat() }
+        guard initialShape.allSatisfy(\.isFinite) else { throw Failure.malformed("mean shape is not finite") }
+        let landmarks = shapeSize / 2
+
+        let cascades = try reader.readCount(max: 1000, what: "cascade")
+        guard cascades > 0 else { throw Failure.malformed("model has no cascades") }
+        var treesPerCascade = 0, splitsPerTree = 0, leavesPerTree = 0
+        var splits: [Split] = []
+        var leaves: [Float] = []
+        for cascade in 0..<cascades {
+            let trees = try reader.readCount(max: 100_000, what: "tree")
+            if cascade == 0 { treesPerCascade = trees }
+            guard trees == treesPerCascade, trees > 0 else {
+                throw Failure.malformed("cascade \(cascade) has \(trees) trees, cascade 0 has \(treesPerCascade)")
+            }
+            for tree in 0..<trees {
+                let splitCount = try reader.readCount(max: 1 << 16, what: "split")
+                if cascade == 0 && tree == 0 {
+                    splitsPerTree = splitCount
+                    splits.reserveCapacity(cascades * trees * splitCount)
+                }
+                guard splitCount == splitsPerTree else {
+                    throw Failure.malformed("tree \(tree) of cascade \(cascade) has \(splitCount) splits, expected \(splitsPerTree)")
+                }
+                for _ in 0..<splitCount {
+                    let i1 = try reader.readUnsigned(), i2 = try reader.readUnsigned()
+                    let threshold = try reader.readFloat()
+                    guard i1 <= UInt64(UInt16.max), i2 <= UInt64(UInt16.max) else {
+                        throw Failure.malformed("feature index \(max(i1, i2)) out of range")
+                    }
+                    splits.append(Split(feature1: UInt16(i1), feature2: UInt16(i2), threshold: integerThreshold(threshold)))
+                }
+                let leafCount = try reader.readCount(max: 1 << 17, what: "leaf")
+                guard leafCount == splitCount + 1, leafCount & (leafCount - 1) == 0 else {
+                    throw Failure.malformed("tree with \(splitCount) splits has \(leafCount) leaves")
+                }
+                if cascade == 0 && tree == 0 {
+                    leavesPerTree = leafCount
+                    leaves.reserveCapacity(cascades * trees * leafCount * shapeSize)
+                }
+                for _ in 0..<leafCount {
+                    let size = try reader.readColumnVectorSize(max: shapeSize)
+                    guard size == shapeSize else { throw Failure.malformed("leaf of \(size) values, shape has \(shapeSize)") }
+                    for _ in 0..<size { leaves.append(try reader.readFloat()) }
+                }
+            }
+        }
+
+        var featuresPerCascade = 0
+        var anchors: [UInt16] = []
+        let anchorCascades = try reader.readCount(max: 1000, what: "anchor cascade")
+        guard anchorCascades == cascades else {
+            throw Failure.malformed("\(anchorCascades) anchor lists for \(cascades) cascades")
+        }
+        for cascade in 0..<cascades {
+            let count = try reader.readCount(max: Int(UInt16.max) + 1, what: "feature")
+            if cascade == 0 { featuresPerCascade = count }
+            guard count == featuresPerCascade, count > 0 else {
+                throw Failure.malformed("cascade \(cascade) has \(count) features, cascade 0 has \(featuresPerCascade)")
+            }
+            for _ in 0..<count {
+                let anchor = try reader.readUnsigned()
+                guard anchor < UInt64(landmarks) else { throw Failure.malformed("anchor landmark \(anchor) out of range") }
+                anchors.append(UInt16(anchor))
+            }
+        }
+        var deltas: [SIMD2<Float>] = []
+        deltas.reserveCapacity(anchors.count)
+        let deltaCascades = try reader.readCount(max: 1000, what: "offset cascade")
+        guard deltaCascades == cascades else { throw Failure.malformed("\(deltaCascades) offset lists for \(cascades) cascades") }
+        for cascade in 0..<cascades {
+            let count = try reader.readCount(max: Int(UInt16.max) + 1, what: "offset")
+            guard count == featuresPerCascade else {
+                throw Failure.malformed("cascade \(cascade) has \(count) offsets for \(featuresPerCascade) features")
+            }
+            for _ in 0..<count {
+                let x = try reader.readFloat(), y = try reader.readFloat()
+                deltas.append(SIMD2(x, y))
+            }
+        }
+        guard splits.allSatisfy({ Int($0.feature1) < featuresPerCascade && Int($0.feature2) < featuresPerCascade }) else {
+            throw Failure.malformed("a split refers to a feature beyond the \(featuresPerCascade) per cascade")
+        }
+        guard leaves.allSatisfy(\.isFinite), deltas.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
+            throw Failure.malformed("model holds non-finite values")
+        }
+        var spread: Float = 0
+        for i in 0..<landmarks {
+            spread += abs(initialShape[2 * i] - initialShape[0]) + abs(initialShape[2 * i + 1] - initialShape[1])
+        }
+        guard spread > 0 else { throw Failure.malformed("mean shape is degenerate") }
+        if !reader.isAtEnd {
+            throw Failure.malformed("\(bytes.count - reader.offset) unexpected bytes after the model")
+        }
+        let structure = ModelStructure(cascades: cascades, treesPerCascade: treesPerCascade, leavesPerTree: leavesPerTree,
+                                       featuresPerCascade: featuresPerCascade, landmarks: landmarks)
+        return (structure, initialShape, anchors, deltas, splits, leaves)
+    }
+
+    /// `d > t` for an integer pixel difference `d` equals `d > floor(t)`; NaN never goes left.
+    private static func integerThreshold(_ t: Float) -> Int32 {
+        if t.isNaN { return .max }
+        return Int32(min(max(t.rounded(.down), -100_000), 100_000))
     }
 }

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import Imaging
+import Landmarks
+
+/// `facewatch landmarks IMAGE`: fits the 68 landmarks on one image and prints them as JSON.
+struct LandmarksCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "landmarks",
+        abstract: "Fit the 68 dlib landmarks on a JPEG and print {box, landmarks} as JSON."
+    )
+
+    @Argument(help: "A JPEG image.")
+    var image: String
+
+    @Option(help: "The face box as x,y,w,h (dlib's rectangle(x, y, x+w-1, y+h-1)).")
+    var box: String?
+
+    @Option(help: "The dlib shape_predictor .dat file.")
+    var model: String = "/usr/share/dlib/shape_predictor_68_face_landmarks.dat"
+
+    @Option(help: "How color becomes gray: luma (fast, the JPEG's Y plane) or rgb-mean (dlib's (R+G+B)/3).")
+    var gray: String = GrayConversion.rgbMean.rawValue
+
+    @Option(help: "Also write the image with the box and points drawn to this JPEG.")
+    var draw: String?
+
+    mutating func run() throws {
+        guard let conversion = GrayConversion(rawValue: gray) else {
+            throw ValidationError("--gray must be one of \(GrayConversion.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard let boxText = box else {
+            throw ValidationError("--box x,y,w,h is required (face detection is not available yet)")
+        }
+        let faceBox = try parseBox(boxText)
+        let bytes = try readFile(image)
+        var decoder = JPEGDecoder()
+        let grayImage = try decoder.decodeGray(bytes, conversion: conversion)
+        let predictor = try ShapePredictor(contentsOf: model)
+        let shape = predictor.fit(grayImage, box: faceBox)
+        let points = shape.points.map { "[\(format($0.x)), \(format($0.y))]" }.joined(separator: ", ")
+        print("{\"box\": [\(faceBox.x), \(faceBox.y), \(faceBox.width), \(faceBox.height)], \"landmarks\": [\(points)]}")
+        if let draw {
+            var canvas = try decoder.decodeRGB(bytes)
+            canvas.rectangle(x: faceBox.x, y: faceBox.y, width: faceBox.width, height: faceBox.height, color: .cyan)
+            for p in shape.points { canvas.dot(x: Double(p.x), y: Double(p.y), radius: 2, color: .green) }
+            try JPEGEncoder.encode(canvas, quality: 90).write(to: URL(fileURLWithPath: draw))
+        }
+    }
+}
+
+/// Parses "x,y,w,h" into a box with positive size.
+func parseBox(_ text: String) throws -> FaceBox {
+    let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+    guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3], w > 0, h > 0 else {
+        throw ValidationError("a box is x,y,w,h with whole numbers and w, h > 0; got \"\(text)\"")
+    }
+    return FaceBox(x: x, y: y, width: w, height: h)
+}
+
+/// Reads a whole file, with an error naming the path.
+func readFile(_ path: String) throws -> Data {
+    guard let data = FileManager.default.contents(atPath: path) else {
+        throw ValidationError("\(path): cannot read the file")
+    }
+    return data
+}
+
+/// Formats a coordinate with up to 3 decimals.
+func format(_ value: Float) -> String {
+    String(format: "%.3f", Double(value))
+}

@@ -1,0 +1,89 @@
+/// Reads the primitives of dlib's `serialize()` format from a byte buffer: packed integers
+/// (a control byte, then up to 8 little-endian magnitude bytes) and floats stored as
+/// (int64 mantissa, int16 exponent) pairs. See `shared/spec/reference-facts.md` §1.2.
+struct DlibDeserializer {
+    /// Why a read failed, before a path is attached to it.
+    enum Failure: Error {
+        case truncated(Int)
+        case malformed(String)
+    }
+
+    private let bytes: UnsafeRawBufferPointer
+    private(set) var offset = 0
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+    }
+
+    var isAtEnd: Bool { offset >= bytes.count }
+
+    /// A packed integer: returns the magnitude and whether the sign bit was set.
+    @inline(__always)
+    private mutating func readPacked() throws -> (magnitude: UInt64, negative: Bool) {
+        guard offset < bytes.count else { throw Failure.truncated(offset) }
+        let control = bytes[offset]
+        if control & 0x70 != 0 {
+            throw Failure.malformed("unexpected byte 0x\(String(control, radix: 16)) at offset \(offset) where a number should start")
+        }
+        let size = Int(control & 0x0F)
+        guard size >= 1, size <= 8 else {
+            throw Failure.malformed("bad integer size \(size) at offset \(offset)")
+        }
+        guard offset + 1 + size <= bytes.count else { throw Failure.truncated(bytes.count) }
+        var value: UInt64 = 0
+        for i in stride(from: size, through: 1, by: -1) {
+            value = (value << 8) | UInt64(bytes[offset + i])
+        }
+        offset += 1 + size
+        return (value, control & 0x80 != 0)
+    }
+
+    /// An `unsigned long`: a sign bit is an error, as in dlib.
+    mutating func readUnsigned() throws -> UInt64 {
+        let start = offset
+        let (magnitude, negative) = try readPacked()
+        if negative { throw Failure.malformed("negative value for an unsigned integer at offset \(start)") }
+        return magnitude
+    }
+
+    /// A signed `int`/`long`/`int64`.
+    mutating func readSigned() throws -> Int64 {
+        let start = offset
+        let (magnitude, negative) = try readPacked()
+        guard magnitude <= UInt64(Int64.max) else { throw Failure.malformed("integer overflow at offset \(start)") }
+        return negative ? -Int64(magnitude) : Int64(magnitude)
+    }
+
+    /// A `float` in dlib's portable format.
+    mutating func readFloat() throws -> Float {
+        let mantissa = try readSigned()
+        let exponent = try readSigned()
+        switch exponent {
+        case 32000: return .infinity
+        case 32001: return -.infinity
+        case 32002: return .nan
+        default:
+            guard (-32768...32767).contains(exponent) else {
+                throw Failure.malformed("float exponent \(exponent) out of range at offset \(offset)")
+            }
+            return Float(Double(sign: .plus, exponent: Int(exponent), significand: Double(mantissa)))
+        }
+    }
+
+    /// A `std::vector`'s element count, checked against a sane upper bound.
+    mutating func readCount(max limit: Int, what: String) throws -> Int {
+        let count = try readUnsigned()
+        guard count <= UInt64(limit) else { throw Failure.malformed("\(what) count \(count) exceeds \(limit)") }
+        return Int(count)
+    }
+
+    /// A `matrix<float,0,1>` header: returns its element count (rows × columns).
+    mutating func readColumnVectorSize(max limit: Int) throws -> Int {
+        let rows = try readSigned(), columns = try readSigned()
+        // dlib writes negated dimensions in its current format and positive ones in the old one.
+        let nr = abs(rows), nc = abs(columns)
+        guard nc == 1 || nr == 0 else { throw Failure.malformed("expected a column vector, found \(nr)×\(nc)") }
+        guard nr <= Int64(limit) else { throw Failure.malformed("vector of \(nr) values exceeds \(limit)") }
+        return Int(nr)
+    }
+}

@@ -29,7 +29,7 @@ public final class ShapePredictor: Sendable {
     /// Per cascade × tree × node.
     let splits: [Split]
     /// Per cascade × tree × leaf: `2 × landmarks` floats, contiguous.
-    let leaves: [Float]
+    let leaves: LeafStorage
 
     /// Loads a model; throws `ModelError` naming the path when it is missing or malformed.
     public convenience init(contentsOf path: String) throws {
@@ -59,7 +59,7 @@ public final class ShapePredictor: Sendable {
 
     // swiftlint:disable:next large_tuple
     private static func parse(_ bytes: UnsafeRawBufferPointer) throws
-        -> (ModelStructure, [Float], [UInt16], [SIMD2<Float>], [Split], [Float])
+        -> (ModelStructure, [Float], [UInt16], [SIMD2<Float>], [Split], LeafStorage)
     {
         typealias Failure = DlibDeserializer.Failure
         var reader = DlibDeserializer(bytes)
@@ -77,7 +77,8 @@ public final class ShapePredictor: Sendable {
         guard cascades > 0 else { throw Failure.malformed("model has no cascades") }
         var treesPerCascade = 0, splitsPerTree = 0, leavesPerTree = 0
         var splits: [Split] = []
-        var leaves: [Float] = []
+        var leaves = LeafStorage(count: 0)
+        var leafValues = 0
         for cascade in 0..<cascades {
             let trees = try reader.readCount(max: 100_000, what: "tree")
             if cascade == 0 { treesPerCascade = trees }
@@ -107,12 +108,20 @@ public final class ShapePredictor: Sendable {
                 }
                 if cascade == 0 && tree == 0 {
                     leavesPerTree = leafCount
-                    leaves.reserveCapacity(cascades * trees * leafCount * shapeSize)
+                    leaves = LeafStorage(count: cascades * trees * leafCount * shapeSize)
+                }
+                guard leafCount == leavesPerTree else {
+                    throw Failure.malformed("tree \(tree) of cascade \(cascade) has \(leafCount) leaves, expected \(leavesPerTree)")
                 }
                 for _ in 0..<leafCount {
                     let size = try reader.readColumnVectorSize(max: shapeSize)
                     guard size == shapeSize else { throw Failure.malformed("leaf of \(size) values, shape has \(shapeSize)") }
-                    for _ in 0..<size { leaves.append(try reader.readFloat()) }
+                    for _ in 0..<size {
+                        let value = try reader.readFloat()
+                        guard value.isFinite else { throw Failure.malformed("non-finite leaf value at offset \(reader.offset)") }
+                        leaves.base[leafValues] = value
+                        leafValues += 1
+                    }
                 }
             }
         }
@@ -152,7 +161,7 @@ public final class ShapePredictor: Sendable {
         guard splits.allSatisfy({ Int($0.feature1) < featuresPerCascade && Int($0.feature2) < featuresPerCascade }) else {
             throw Failure.malformed("a split refers to a feature beyond the \(featuresPerCascade) per cascade")
         }
-        guard leaves.allSatisfy(\.isFinite), deltas.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
+        guard deltas.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
             throw Failure.malformed("model holds non-finite values")
         }
         var spread: Float = 0

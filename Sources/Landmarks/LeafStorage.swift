@@ -1,0 +1,29 @@
+import Foundation
+
+/// The model's leaf vectors (about 16 M floats for the 68-point model) in one block of memory
+/// aligned to 2 MiB and marked for transparent huge pages, so that a fit's thousands of
+/// scattered leaf reads do not each cost a TLB miss. Written once while loading, then read-only.
+final class LeafStorage: @unchecked Sendable {
+    let count: Int
+    let base: UnsafeMutablePointer<Float>
+    private static let hugePage = 2 << 20
+
+    /// Allocates room for `count` floats (zeroed).
+    init(count: Int) {
+        self.count = count
+        let bytes = max(Self.hugePage, (count * MemoryLayout<Float>.stride + Self.hugePage - 1) / Self.hugePage * Self.hugePage)
+        var raw: UnsafeMutableRawPointer?
+        if posix_memalign(&raw, Self.hugePage, bytes) != 0 || raw == nil {
+            raw = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 64)
+        }
+        #if os(Linux)
+        _ = madvise(raw, bytes, MADV_HUGEPAGE)
+        #endif
+        base = raw!.bindMemory(to: Float.self, capacity: count)
+        base.initialize(repeating: 0, count: count)
+    }
+
+    deinit {
+        free(base)
+    }
+}

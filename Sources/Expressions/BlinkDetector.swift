@@ -66,7 +66,8 @@ public struct BlinkDetector: Sendable {
 
     /// Processes one frame of the face.
     /// - Parameters:
-    ///   - t: stream time in seconds; frames with a `t` not after the previous one are ignored.
+    ///   - t: stream time in seconds; tracked frames with a `t` not after the previous one are
+    ///     ignored (an untracked one always takes effect).
     ///   - earLeft, earRight: EAR of the person's left and right eye.
     ///   - yaw: head yaw in degrees.
     ///   - tracked: false when the face was not found in this frame.
@@ -75,18 +76,21 @@ public struct BlinkDetector: Sendable {
         t: Double, earLeft: Double, earRight: Double, yaw: Double, tracked: Bool,
         emit: (ExpressionEvent) -> Void
     ) {
+        guard tracked else {
+            suspend(emit: emit)
+            left.forget(settings: settings)
+            right.forget(settings: settings)
+            lastT = max(lastT ?? t, t)
+            return
+        }
         if let last = lastT {
             guard t > last else { return }
             if t - last > settings.maxFrameGap { suspend(emit: emit) }
         }
         lastT = t
         frameIndex += 1
-        guard tracked, earLeft.isFinite, earRight.isFinite, yaw.isFinite, abs(yaw) <= settings.maxYaw else {
+        guard earLeft.isFinite, earRight.isFinite, yaw.isFinite, abs(yaw) <= settings.maxYaw else {
             suspend(emit: emit)
-            if !tracked {
-                left.forget(settings: settings)
-                right.forget(settings: settings)
-            }
             return
         }
         lastObservedT = t

@@ -29,21 +29,25 @@ public struct StateDetector: Sendable {
     public var isActive: Bool { active }
 
     /// Processes one frame; `value` is the measure, `tracked` false when the face was not found.
-    /// Frames with a `t` not after the previous one are ignored.
+    /// Tracked frames with a `t` not after the previous one are ignored; an untracked one always
+    /// takes effect.
     public mutating func update(
         t: Double, value: Double, yaw: Double, tracked: Bool, emit: (Transition, Double) -> Void
     ) {
+        guard tracked else {
+            suspend(emit: emit)
+            samples.removeAll()
+            baseline = settings.fallbackBaseline
+            lastT = max(lastT ?? t, t)
+            return
+        }
         if let last = lastT {
             guard t > last else { return }
             if t - last > settings.maxFrameGap { suspend(emit: emit) }
         }
         lastT = t
-        guard tracked, value.isFinite, yaw.isFinite, abs(yaw) <= settings.maxYaw else {
+        guard value.isFinite, yaw.isFinite, abs(yaw) <= settings.maxYaw else {
             suspend(emit: emit)
-            if !tracked {
-                samples.removeAll()
-                baseline = settings.fallbackBaseline
-            }
             return
         }
         if let learned = samples.value(), samples.span >= settings.warmup {

@@ -1,0 +1,17 @@
+/// Errors of the event stream.
+public enum EventsError: Error, Equatable, CustomStringConvertible {
+    /// An `--events` entry that is not an event type.
+    case unknownEventType(String)
+    /// Writing a line failed (`errno`), e.g. the reader closed the pipe (EPIPE = 32 on Linux).
+    case writeFailed(descriptor: Int32, errno: Int32)
+
+    public var description: String {
+        switch self {
+        case .unknownEventType(let name):
+            let valid = EventType.allCases.map(\.rawValue).joined(separator: ", ")
+            return "unknown event type '\(name)'; valid types: \(valid), all"
+        case .writeFailed(let fd, let code):
+            return "writing events to file descriptor \(fd) failed: errno \(code)"
+        }
+    }
+}

@@ -1,0 +1,235 @@
+import XCTest
+@testable import Expressions
+
+final class BlinkDetectorTests: XCTestCase {
+    private let open = 0.30
+    private let closed = 0.05
+
+    /// Both eyes follow the same profile.
+    private func both(_ f: @escaping (Double) -> Double, duration: Double = 6, fps: Double = 30) -> [EyeFrame] {
+        BlinkTimeline(fps: fps, duration: duration, left: f, right: f).frames()
+    }
+
+    func testNormalBlinkWithRealisticProfile() {
+        // 80 ms closing, 60 ms shut, 120 ms opening, from 3.0 s. The eye is below 0.63 × 0.30 =
+        // 0.189 from 3.046 s and above 0.24 again from 3.231 s.
+        let frames = both(blinkProfile(open: open, closed: closed, start: 3.0, fall: 0.08, hold: 0.06, rise: 0.12))
+        let events = detect(frames)
+        XCTAssertEqual(events.count, 1)
+        let b = blinks(events)
+        XCTAssertEqual(b.count, 1)
+        // First closed frame: 3.0667 (frame 92); first frame above 0.24: 3.2333 (frame 97).
+        XCTAssertEqual(b[0].start, 92.0 / 30, accuracy: 1e-9)
+        XCTAssertEqual(b[0].duration, 5.0 / 30, accuracy: 1e-9)
+        XCTAssertEqual(events[0].t, 97.0 / 30, accuracy: 1e-9, "reported on the reopening frame")
+    }
+
+    func testBlinksOf100And400Milliseconds() {
+        for length in [0.1, 0.4] {
+            let events = detect(both(step(open: open, closed: closed, start: 3.0, length: length)))
+            let b = blinks(events)
+            XCTAssertEqual(events.count, 1, "\(length)")
+            XCTAssertEqual(b.first?.start ?? -1, 3.0, accuracy: 1e-9)
+            XCTAssertEqual(b.first?.duration ?? -1, length, accuracy: 1e-9)
+        }
+    }
+
+    func testBlinksAtTheDurationLimits() {
+        // One closed frame at 30 fps (33 ms) is below the 50 ms minimum; 600 ms is past the maximum.
+        XCTAssertTrue(detect(both(step(open: open, closed: closed, start: 3.0, length: 1.0 / 30))).isEmpty)
+        let long = detect(both(step(open: open, closed: closed, start: 3.0, length: 0.6)))
+        XCTAssertTrue(blinks(long).isEmpty)
+        // At 15 fps one closed frame lasts 67 ms and is a blink.
+        let slow = detect(both(step(open: open, closed: closed, start: 3.0, length: 1.0 / 15, fps: 15), fps: 15))
+        XCTAssertEqual(blinks(slow).count, 1)
+        XCTAssertEqual(blinks(slow).first?.duration ?? 0, 1.0 / 15, accuracy: 1e-9)
+    }
+
+    func testDoubleBlink250msApartGivesTwoBlinks() {
+        let first = step(open: open, closed: closed, start: 3.0, length: 0.1)
+        let second = step(open: open, closed: closed, start: 3.25, length: 0.1)
+        let events = detect(both { min(first($0), second($0)) })
+        let b = blinks(events)
+        XCTAssertEqual(events.count, 2)
+        XCTAssertEqual(b.map { $0.start }, [3.0, 3.25].map { ($0 * 30).rounded() / 30 })
+        XCTAssertEqual(b[0].duration, 0.1, accuracy: 1e-9)
+        XCTAssertEqual(b[1].duration, 0.1, accuracy: 1e-9)
+    }
+
+    func testHalfBlinkIsNoEvent() {
+        // Down to 0.20 (67 % of open) and back: never below 0.189.
+        let events = detect(both(blinkProfile(open: open, closed: 0.20, start: 3.0, fall: 0.1, hold: 0.1, rise: 0.1)))
+        XCTAssertTrue(events.isEmpty, "\(events)")
+    }
+
+    func testWinkIsAWinkNotABlink() {
+        let shut = step(open: open, closed: closed, start: 3.0, length: 0.3)
+        // The open eye narrows a little during the wink (0.27 = 90 % of open).
+        let narrowed = step(open: open, closed: 0.27, start: 3.0, length: 0.3)
+        let leftWink = detect(BlinkTimeline(duration: 6, left: shut, right: narrowed).frames())
+        assertWink(leftWink, eye: .left)
+        let rightWink = detect(BlinkTimeline(duration: 6, left: { _ in 0.3 }, right: shut).frames())
+        assertWink(rightWink, eye: .right)
+    }
+
+    private func assertWink(_ events: [(t: Double, event: ExpressionEvent)], eye expected: Eye, line: UInt = #line) {
+        XCTAssertEqual(events.count, 1, line: line)
+        guard case .wink(let eye, let start, let duration)? = events.first?.event else {
+            return XCTFail("expected a wink, got \(events)", line: line)
+        }
+        XCTAssertEqual(eye, expected, line: line)
+        XCTAssertEqual(start, 3.0, accuracy: 1e-9, line: line)
+        XCTAssertEqual(duration, 0.3, accuracy: 1e-9, line: line)
+        XCTAssertEqual(events[0].t, 3.3, accuracy: 1e-9, line: line)
+    }
+
+    func testOneEyeClosingWhileTheOtherHalfClosesIsNothing() {
+        let shut = step(open: open, closed: closed, start: 3.0, length: 0.3)
+        let half = step(open: open, closed: 0.2, start: 3.0, length: 0.3)
+        XCTAssertTrue(detect(BlinkTimeline(duration: 6, left: half, right: shut).frames()).isEmpty)
+    }
+
+    func testEyesClosingOneFrameApartIsABlink() {
+        let left = step(open: open, closed: closed, start: 3.0, length: 0.2)
+        let right = step(open: open, closed: closed, start: 3.0 + 1.0 / 30, length: 0.2)
+        let b = blinks(detect(BlinkTimeline(duration: 6, left: left, right: right).frames()))
+        XCTAssertEqual(b.count, 1)
+        XCTAssertEqual(b.first?.start ?? 0, 3.0, accuracy: 1e-9)
+        XCTAssertEqual(b.first?.duration ?? 0, 0.2 + 1.0 / 30, accuracy: 1e-9, "until both are open")
+        // Eyes closing 200 ms apart are not one blink (and not a wink either: both closed).
+        let late = step(open: open, closed: closed, start: 3.2, length: 0.2)
+        XCTAssertTrue(detect(BlinkTimeline(duration: 6, left: left, right: late).frames()).isEmpty)
+    }
+
+    func testLongClosureIsEyesClosedStartAndEndNotABlink() {
+        let events = detect(both(step(open: open, closed: closed, start: 3.0, length: 2.0)))
+        XCTAssertEqual(events.count, 2, "\(events)")
+        guard events.count == 2 else { return }
+        // Start on the first frame more than 0.5 s after the closure began: frame 106 (3.5333 s).
+        XCTAssertEqual(events[0].t, 106.0 / 30, accuracy: 1e-9)
+        guard case .eyesClosed(.start, let s0, let d0) = events[0].event else { return XCTFail("\(events[0])") }
+        XCTAssertEqual(s0, 3.0, accuracy: 1e-9)
+        XCTAssertEqual(d0, 16.0 / 30, accuracy: 1e-9)
+        XCTAssertEqual(events[1].t, 5.0, accuracy: 1e-9)
+        guard case .eyesClosed(.end, let s1, let d1) = events[1].event else { return XCTFail("\(events[1])") }
+        XCTAssertEqual(s1, 3.0, accuracy: 1e-9)
+        XCTAssertEqual(d1, 2.0, accuracy: 1e-9)
+    }
+
+    func testDroppedFramesAreMeasuredInTime() {
+        // 30 fps with 30 % of the frames dropped (seeded), six 200 ms blinks; every blink keeps
+        // at least one closed frame. Durations follow t, so each is within a frame interval of
+        // the true one plus the gap before the reopening frame.
+        var rng = SplitMix64(seed: 7)
+        let starts = [1.5, 2.5, 3.5, 4.5, 5.5, 6.5]
+        let profiles = starts.map { step(open: open, closed: closed, start: $0, length: 0.2) }
+        let f: (Double) -> Double = { t in profiles.map { $0(t) }.min()! }
+        var keep = [Bool](repeating: true, count: 240)
+        for i in 0..<240 { keep[i] = rng.uniform() >= 0.3 }
+        for s in starts { keep[Int(s * 30) + 2] = true }  // a closed frame of each blink
+        let frames = BlinkTimeline(duration: 8, left: f, right: f).frames { !keep[$0] }
+        XCTAssertLessThan(frames.count, 200)
+        let b = blinks(detect(frames))
+        XCTAssertEqual(b.count, starts.count)
+        for (found, s) in zip(b, starts) {
+            XCTAssertGreaterThanOrEqual(found.start, s - 1e-9)
+            XCTAssertLessThan(found.start, s + 0.1)
+            XCTAssertEqual(found.start + found.duration, s + 0.2, accuracy: 0.15)
+        }
+    }
+
+    func testBlinkSeenOnlyThroughOneClosedFrameBetweenGaps() {
+        // Frames at 2.0 (open), 2.1 (closed), 2.2 (open): the closure fell between dropped frames
+        // but its closed frame was seen, so it is a 100 ms blink.
+        var frames = both({ _ in self.open }, duration: 2.0)
+        frames.append(EyeFrame(t: 2.1, left: closed, right: closed))
+        frames.append(EyeFrame(t: 2.2, left: open, right: open))
+        let b = blinks(detect(frames))
+        XCTAssertEqual(b.count, 1)
+        XCTAssertEqual(b.first?.start ?? 0, 2.1, accuracy: 1e-9)
+        XCTAssertEqual(b.first?.duration ?? 0, 0.1, accuracy: 1e-9)
+        // With a gap longer than maxFrameGap (0.3 s) on either side nothing is known: no event.
+        var gappy = both({ _ in self.open }, duration: 2.0)
+        gappy.append(EyeFrame(t: 2.4, left: closed, right: closed))
+        gappy.append(EyeFrame(t: 2.5, left: open, right: open))
+        XCTAssertTrue(detect(gappy).isEmpty)
+    }
+
+    func testNarrowEyedPersonIsLearned() {
+        // Open EAR 0.20 with noise (below the 0.24 absolute reopen threshold, close to the 0.19
+        // absolute close threshold), blinks down to 0.07: every blink is found, the first one
+        // during the warm-up second too, and nothing else.
+        var rng = SplitMix64(seed: 42)
+        let starts = [0.6, 2.0, 3.5, 5.0, 7.2]
+        let closures = starts.map { step(open: 0, closed: 1, start: $0, length: 0.13) }
+        let frames = (0..<270).map { i -> EyeFrame in
+            let t = Double(i) / 30
+            let shut = closures.contains { $0(t) == 1 }
+            let l = shut ? 0.07 : 0.20 + 0.006 * rng.gaussian()
+            let r = shut ? 0.07 : 0.20 + 0.006 * rng.gaussian()
+            return EyeFrame(t: t, left: l, right: r)
+        }
+        var detector = BlinkDetector()
+        let events = detect(frames, on: &detector)
+        XCTAssertEqual(events.count, starts.count, "\(events)")
+        XCTAssertEqual(blinks(events).map { ($0.start * 30).rounded() / 30 }, starts.map { ($0 * 30).rounded() / 30 })
+        XCTAssertEqual(detector.openEAR(of: .left), 0.2, accuracy: 0.015)
+        XCTAssertEqual(detector.openEAR(of: .right), 0.2, accuracy: 0.015)
+    }
+
+    func testEyesClosedAtStartOfTrackingIsNoBlink() {
+        // Tracking starts with the eyes shut for 150 ms; they open: no blink (the closing was not
+        // seen). A later real blink is still found.
+        let atStart = step(open: open, closed: closed, start: 0, length: 0.15)
+        let later = step(open: open, closed: closed, start: 2.0, length: 0.15)
+        let events = detect(both { min(atStart($0), later($0)) })
+        XCTAssertEqual(events.count, 1)
+        XCTAssertEqual(blinks(events).first?.start ?? 0, 2.0, accuracy: 1e-9)
+    }
+
+    func testTurnedHeadSuspendsDetection() {
+        let f = step(open: open, closed: closed, start: 3.0, length: 0.2)
+        // The head turns past 30° during the closure and back after the eyes opened: the
+        // half-finished blink must not complete.
+        let turnDuring = BlinkTimeline(duration: 6, left: f, right: f, yaw: { $0 >= 3.1 && $0 < 3.5 ? 40 : 5 })
+        XCTAssertTrue(detect(turnDuring.frames()).isEmpty)
+        // A blink made entirely with the head turned is not seen; after turning back one is.
+        let g = step(open: open, closed: closed, start: 4.0, length: 0.2)
+        let turned = BlinkTimeline(duration: 6, left: { min(f($0), g($0)) }, right: { min(f($0), g($0)) },
+                                   yaw: { $0 >= 2.5 && $0 < 3.5 ? -35 : 0 })
+        let events = detect(turned.frames())
+        XCTAssertEqual(blinks(events).map { $0.start }, [4.0])
+        XCTAssertEqual(events.count, 1)
+    }
+
+    func testLostTrackDropsTheEpisodeAndEndsALongClosure() {
+        var frames = both(step(open: open, closed: closed, start: 3.0, length: 2.0))
+        for i in frames.indices where frames[i].t >= 4.0 && frames[i].t < 4.5 { frames[i].tracked = false }
+        let events = detect(frames)
+        XCTAssertEqual(events.count, 2, "\(events)")
+        guard events.count == 2, case .eyesClosed(.end, let start, let duration) = events[1].event else {
+            return XCTFail("\(events)")
+        }
+        XCTAssertEqual(events[1].t, 4.0, accuracy: 1e-9, "ended on the frame the track was lost")
+        XCTAssertEqual(start, 3.0, accuracy: 1e-9)
+        XCTAssertEqual(duration, 1.0 - 1.0 / 30, accuracy: 1e-9, "up to the last frame it was seen")
+    }
+
+    func testNoisyOpenEyesGiveNoFalseEvents() {
+        // A minute at 30 fps of open eyes with Gaussian EAR noise of σ = 0.02 (worse than dlib's
+        // jitter on a steady face), for a typical and a narrow-eyed person.
+        for (mean, sigma) in [(0.30, 0.02), (0.21, 0.014)] {
+            var rng = SplitMix64(seed: 2024)
+            let frames = (0..<1800).map { i in
+                EyeFrame(t: Double(i) / 30, left: mean + sigma * rng.gaussian(), right: mean + sigma * rng.gaussian())
+            }
+            XCTAssertTrue(detect(frames).isEmpty, "open EAR \(mean)")
+        }
+    }
+
+    func testNonFiniteInputSuspends() {
+        var frames = both(step(open: open, closed: closed, start: 3.0, length: 0.2))
+        frames[Int(3.1 * 30)].left = .nan
+        XCTAssertTrue(detect(frames).isEmpty)
+    }
+}

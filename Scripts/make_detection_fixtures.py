@@ -5,7 +5,7 @@ Writes small 640x480 grayscale JPEGs (quality 85) built from two public-domain p
 (skimage.data.astronaut(), matplotlib's sample grace_hopper.jpg), then decodes every committed
 JPEG again with cv2.imread(IMREAD_GRAYSCALE) so that OpenCV sees exactly the pixels the Swift
 tests see, and records OpenCV's CascadeClassifier.detectMultiScale boxes in opencv_boxes.json.
-It also records reference values for the building blocks (cv2.resize INTER_LINEAR checksums,
+It also records reference values for the building blocks (cv2.resize INTER_LINEAR_EXACT checksums,
 cv2.integral3 on a small image).
 
 Needs OpenCV 4.x: OpenCV 5 dropped CascadeClassifier from the main modules. For example:
@@ -157,12 +157,12 @@ def main():
             per[n] = sorted([[int(v) for v in b] for b in boxes])
         results["detections"][key] = per
 
-    # Building blocks: INTER_LINEAR downscales of one fixture and integral images of a small array.
+    # Building blocks: INTER_LINEAR_EXACT downscales (what CascadeClassifier uses in 4.x) of one fixture and integral images of a small array.
     src = decoded["hopper"]
     results["resize"] = {"source": "hopper", "levels": []}
     for f in [1.1, 1.331, 2.357947691, 3.4522712, 9.849732675]:
         dw, dh = int(round(W / f)), int(round(H / f))
-        r = cv2.resize(src, (dw, dh), interpolation=cv2.INTER_LINEAR)
+        r = cv2.resize(src, (dw, dh), interpolation=cv2.INTER_LINEAR_EXACT)
         results["resize"]["levels"].append({"width": dw, "height": dh, "checksum": checksum(r)})
     small = rng.integers(0, 256, (7, 9), dtype=np.uint8)
     s, sq, t = cv2.integral3(small)

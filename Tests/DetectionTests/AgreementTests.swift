@@ -59,6 +59,9 @@ final class AgreementTests: XCTestCase {
     func testDefaultHaarMinSize80() throws { try assertAgreement("default_min80") }
     func testDefaultHaarMinSize30() throws { try assertAgreement("default_min30") }
     func testDefaultHaarScaleFactor12() throws { try assertAgreement("default_min80_sf12") }
+    func testAltMinSize80() throws { try assertAgreement("alt_min80") }
+    func testAltScaleFactor12() throws { try assertAgreement("alt_min80_sf12") }
+    func testAltScaleFactor12MinSize30() throws { try assertAgreement("alt_min30_sf12") }
     func testAlt2MinSize80() throws { try assertAgreement("alt2_min80") }
     func testAlt2MinSize30() throws { try assertAgreement("alt2_min30") }
     func testLBPImprovedMinSize80() throws { try assertAgreement("lbp_improved_min80") }

@@ -21,7 +21,10 @@ public struct CascadeDetector {
     static let groupingEps = 0.2
 
     private var plan: ScanPlan?
-    private var level = GrayImage(width: 0, height: 0)
+    /// Pixels of the current pyramid level (sized for the largest level, used as a prefix).
+    private var levelPixels: [UInt8] = []
+    /// Two rows of horizontal sums for the resizer.
+    private var resizeRows: [Int32] = []
     private var integral: IntegralImages
     private var candidates: [FaceBox] = []
     private var grouped: [FaceBox] = []
@@ -52,15 +55,15 @@ public struct CascadeDetector {
             plan = ScanPlan(classifier: classifier, settings: settings, width: image.width, height: image.height)
             if let plan, let first = plan.levels.first {
                 integral.reserve(maxWidth: first.width, maxHeight: first.height)
-                level = GrayImage(width: first.width, height: first.height)
+                levelPixels = [UInt8](repeating: 0, count: first.width * first.height)
+                resizeRows = [Int32](repeating: 0, count: 2 * first.width)
                 self.plan?.compile(classifier, stride: integral.stride, tiltedOffset: integral.tiltedOffset)
             }
         }
-        guard var plan else { return }
+        guard let plan else { return }
         for index in plan.levels.indices {
-            scanLevel(index, of: &plan, image: image)
+            scanLevel(index, of: plan, image: image)
         }
-        self.plan = plan
         grouping.group(candidates, groupThreshold: settings.minNeighbors, eps: Self.groupingEps, into: &grouped)
         for box in grouped {
             let x0 = max(box.x, 0), y0 = max(box.y, 0)
@@ -69,18 +72,19 @@ public struct CascadeDetector {
         }
     }
 
-    private mutating func scanLevel(_ index: Int, of plan: inout ScanPlan, image: GrayImage) {
+    private mutating func scanLevel(_ index: Int, of plan: ScanPlan, image: GrayImage) {
         let info = plan.levels[index]
         image.pixels.withUnsafeBufferPointer { source in
             if info.width == image.width && info.height == image.height {
                 integral.compute(source, width: info.width, height: info.height)
             } else {
-                level.resize(width: info.width, height: info.height)
-                level.pixels.withUnsafeMutableBufferPointer { destination in
-                    plan.levels[index].resizer.resize(source, into: destination)
-                }
-                level.pixels.withUnsafeBufferPointer { pixels in
-                    integral.compute(pixels, width: info.width, height: info.height)
+                let count = info.width * info.height
+                levelPixels.withUnsafeMutableBufferPointer { buffer in
+                    let destination = UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
+                    resizeRows.withUnsafeMutableBufferPointer { rows in
+                        info.resizer.resize(source, into: destination, rows: rows)
+                    }
+                    integral.compute(UnsafeBufferPointer(destination), width: info.width, height: info.height)
                 }
             }
         }
@@ -98,10 +102,10 @@ public struct CascadeDetector {
         defer { swap(&found, &candidates) }
         integral.sums.withUnsafeBufferPointer { sums in
             integral.squares.withUnsafeBufferPointer { squares in
-                let add = { (x: Int, y: Int) in
+                func add(_ x: Int, _ y: Int) {
                     found.append(FaceBox(x: Int((Float(x) * scale).rounded(.toNearestOrEven)),
-                                              y: Int((Float(y) * scale).rounded(.toNearestOrEven)),
-                                              width: boxW, height: boxH))
+                                         y: Int((Float(y) * scale).rounded(.toNearestOrEven)),
+                                         width: boxW, height: boxH))
                 }
                 switch plan.compiled {
                 case .haar(let cascade):

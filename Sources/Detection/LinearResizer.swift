@@ -15,8 +15,6 @@ struct LinearResizer {
     private var xWeights: [Int32] = []  // two per column
     private var yOffsets: [Int32] = []  // two per row
     private var yWeights: [Int32] = []  // two per row
-    private var rowA: [Int32] = []
-    private var rowB: [Int32] = []
 
     /// Prepares the tables for one source and destination size.
     init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) {
@@ -26,8 +24,6 @@ struct LinearResizer {
         self.height = height
         (xOffsets, xWeights) = Self.table(source: sourceWidth, destination: width)
         (yOffsets, yWeights) = Self.table(source: sourceHeight, destination: height)
-        rowA = [Int32](repeating: 0, count: width)
-        rowB = [Int32](repeating: 0, count: width)
     }
 
     /// OpenCV's bit-exact linear coefficients for one axis: the two (clamped) source indices
@@ -49,42 +45,38 @@ struct LinearResizer {
     }
 
     /// Resizes `source` (which must have the prepared source size) into `destination`,
-    /// `width × height` bytes with row stride `width`.
-    mutating func resize(_ source: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutableBufferPointer<UInt8>) {
+    /// `width × height` bytes with row stride `width`. `rows` is scratch space for two rows of
+    /// horizontal sums (`2 × width` elements or more), kept by the caller.
+    func resize(_ source: UnsafeBufferPointer<UInt8>, into destination: UnsafeMutableBufferPointer<UInt8>,
+                rows: UnsafeMutableBufferPointer<Int32>) {
+        precondition(rows.count >= 2 * width, "row scratch too small")
         let sw = sourceWidth, dw = width
-        var rowAY = -1, rowBY = -1
+        var r0 = UnsafeMutableBufferPointer(rebasing: rows[0..<dw])
+        var r1 = UnsafeMutableBufferPointer(rebasing: rows[dw..<(2 * dw)])
+        var row0 = -1, row1 = -1  // source rows currently summed in r0 and r1
         xOffsets.withUnsafeBufferPointer { xo in
             xWeights.withUnsafeBufferPointer { xw in
-                yOffsets.withUnsafeBufferPointer { yo in
-                    yWeights.withUnsafeBufferPointer { yw in
-                        rowA.withUnsafeMutableBufferPointer { a in
-                            rowB.withUnsafeMutableBufferPointer { b in
-                                var r0 = a, r1 = b
-                                for dy in 0..<height {
-                                    let sy0 = Int(yo[2 * dy]), sy1 = Int(yo[2 * dy + 1])
-                                    // Reuse rows already summed for the previous output row.
-                                    if sy0 != rowAY {
-                                        if sy0 == rowBY {
-                                            swap(&r0, &r1)
-                                            rowAY = sy0
-                                            rowBY = -1
-                                        } else {
-                                            Self.horizontal(source, row: sy0, width: sw, xo, xw, into: r0)
-                                            rowAY = sy0
-                                        }
-                                    }
-                                    if sy1 != rowBY {
-                                        Self.horizontal(source, row: sy1, width: sw, xo, xw, into: r1)
-                                        rowBY = sy1
-                                    }
-                                    let b0 = yw[2 * dy], b1 = yw[2 * dy + 1]
-                                    let out = destination.baseAddress! + dy * dw
-                                    for x in 0..<dw {
-                                        out[x] = UInt8(clamping: (r0[x] &* b0 &+ r1[x] &* b1 &+ 32768) &>> 16)
-                                    }
-                                }
-                            }
+                for dy in 0..<height {
+                    let sy0 = Int(yOffsets[2 * dy]), sy1 = Int(yOffsets[2 * dy + 1])
+                    // Reuse rows already summed for the previous output row.
+                    if sy0 != row0 {
+                        if sy0 == row1 {
+                            swap(&r0, &r1)
+                            row0 = sy0
+                            row1 = -1
+                        } else {
+                            Self.horizontal(source, row: sy0, width: sw, xo, xw, into: r0)
+                            row0 = sy0
                         }
+                    }
+                    if sy1 != row1 {
+                        Self.horizontal(source, row: sy1, width: sw, xo, xw, into: r1)
+                        row1 = sy1
+                    }
+                    let b0 = yWeights[2 * dy], b1 = yWeights[2 * dy + 1]
+                    let out = destination.baseAddress! + dy * dw
+                    for x in 0..<dw {
+                        out[x] = UInt8(clamping: (r0[x] &* b0 &+ r1[x] &* b1 &+ 32768) &>> 16)
                     }
                 }
             }

@@ -21,11 +21,14 @@ final class BuildingBlockTests: XCTestCase {
         let source = try DetectionFixtures.image(fixtures.resize.source)
         XCTAssertEqual(fixtures.resize.levels.count, 5)
         for level in fixtures.resize.levels {
-            var resizer = LinearResizer(sourceWidth: source.width, sourceHeight: source.height,
+            let resizer = LinearResizer(sourceWidth: source.width, sourceHeight: source.height,
                                         width: level.width, height: level.height)
             var output = [UInt8](repeating: 0, count: level.width * level.height)
+            var rows = [Int32](repeating: 0, count: 2 * level.width)
             source.pixels.withUnsafeBufferPointer { src in
-                output.withUnsafeMutableBufferPointer { resizer.resize(src, into: $0) }
+                output.withUnsafeMutableBufferPointer { out in
+                    rows.withUnsafeMutableBufferPointer { resizer.resize(src, into: out, rows: $0) }
+                }
             }
             XCTAssertEqual(DetectionFixtures.checksum(output), level.checksum, "\(level.width)x\(level.height)")
         }

@@ -1,26 +1,35 @@
+import Foundation
+
 extension GrayImage {
-    /// Samples a rectangle of this image (in pixels; it may reach past the edges, which are
-    /// extended) into `output`, resized to `width × height` with bilinear interpolation.
-    /// `output`'s storage is reused when its size is unchanged.
-    public func resample(x: Double, y: Double, width regionWidth: Double, height regionHeight: Double,
+    /// Samples this image on a rotated, scaled grid into `output` (`width × height`) with bilinear
+    /// interpolation; outside the image the edge pixels are extended.
+    ///
+    /// Output pixel centres are spaced `scale` source pixels apart, the grid is centred on
+    /// (`centerX`, `centerY`) and turned by `angle` radians (positive turns the grid clockwise on
+    /// screen, so a face tilted clockwise by `angle` comes out upright). `output`'s storage is
+    /// reused when its size is unchanged.
+    public func resample(centerX: Double, centerY: Double, scale: Double, angle: Double = 0,
                          toWidth width: Int, height: Int, into output: inout GrayImage) {
         output.resize(width: width, height: height)
         guard !isEmpty, width > 0, height > 0 else { return }
-        let stepX = regionWidth / Double(width), stepY = regionHeight / Double(height)
-        let maxX = self.width - 1, maxY = self.height - 1
+        let c = cos(angle) * scale, s = sin(angle) * scale
+        let maxX = Double(self.width - 1), maxY = Double(self.height - 1)
+        let stride = self.width
+        let halfW = Double(width) / 2, halfH = Double(height) / 2
         pixels.withUnsafeBufferPointer { source in
             output.pixels.withUnsafeMutableBufferPointer { target in
                 for row in 0..<height {
-                    let sy = min(max(y + (Double(row) + 0.5) * stepY - 0.5, 0), Double(maxY))
-                    let y0 = Int(sy), y1 = min(y0 + 1, maxY)
-                    let fy = sy - Double(y0)
+                    let v = Double(row) + 0.5 - halfH
                     for column in 0..<width {
-                        let sx = min(max(x + (Double(column) + 0.5) * stepX - 0.5, 0), Double(maxX))
-                        let x0 = Int(sx), x1 = min(x0 + 1, maxX)
-                        let fx = sx - Double(x0)
-                        let top = Double(source[y0 * self.width + x0]) * (1 - fx) + Double(source[y0 * self.width + x1]) * fx
-                        let bottom = Double(source[y1 * self.width + x0]) * (1 - fx) + Double(source[y1 * self.width + x1]) * fx
-                        target[row * width + column] = UInt8((top * (1 - fy) + bottom * fy + 0.5).rounded(.towardZero))
+                        let u = Double(column) + 0.5 - halfW
+                        let sx = min(max(centerX + c * u - s * v - 0.5, 0), maxX)
+                        let sy = min(max(centerY + s * u + c * v - 0.5, 0), maxY)
+                        let x0 = Int(sx), y0 = Int(sy)
+                        let x1 = min(x0 + 1, self.width - 1), y1 = min(y0 + 1, self.height - 1)
+                        let fx = sx - Double(x0), fy = sy - Double(y0)
+                        let top = Double(source[y0 * stride + x0]) * (1 - fx) + Double(source[y0 * stride + x1]) * fx
+                        let bottom = Double(source[y1 * stride + x0]) * (1 - fx) + Double(source[y1 * stride + x1]) * fx
+                        target[row * width + column] = UInt8(top * (1 - fy) + bottom * fy + 0.5)
                     }
                 }
             }

@@ -1,0 +1,116 @@
+import Detection
+import Expressions
+import Foundation
+import Imaging
+
+/// Every setting of the daemon and its tools, as read from `config.json` (see the README's
+/// table; the repository's `config.json` lists each with its default). Unknown keys and bad
+/// values are rejected with the key's name.
+public struct Configuration: Sendable, Equatable {
+    /// dlib `shape_predictor` model (Debian `libdlib-data`).
+    public var landmarkModel = "/usr/share/dlib/shape_predictor_68_face_landmarks.dat"
+    /// OpenCV face cascade (Debian `opencv-data`).
+    public var faceCascade = "/usr/share/opencv4/haarcascades/haarcascade_frontalface_alt.xml"
+    /// How color frames become gray.
+    public var gray = GrayConversion.luma
+    public var detector = DetectorSettings(scaleFactor: 1.2, minNeighbors: 3, minSize: 80, maxSize: 0)
+    public var tracking = TrackerSettings()
+    public var expressions = ExpressionSettings()
+    public var output = OutputOptions()
+    /// Which event types are written (`"all"` or a comma-separated list).
+    public var events = "all"
+
+    public init() {}
+
+    /// Reads a configuration file; settings it leaves out keep their defaults.
+    public init(contentsOf path: String) throws {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigError(path: path, key: "", problem: "cannot read the file")
+        }
+        try self.init(json: data, path: path)
+    }
+
+    /// Parses configuration JSON; `path` names the source in error messages.
+    public init(json data: Data, path: String) throws {
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch {
+            throw ConfigError(path: path, key: "", problem: "not valid JSON")
+        }
+        var root = try JSONObjectReader(value, path: path, prefix: "")
+
+        var models = try root.object("models")
+        landmarkModel = try models.string("landmarks", default: landmarkModel)
+        faceCascade = try models.string("face_cascade", default: faceCascade)
+        tracking.calibration = BoxCalibration.forCascade(at: faceCascade)
+        try models.finish()
+
+        gray = GrayConversion(rawValue: try root.choice("gray", default: gray.rawValue,
+                                                        from: GrayConversion.allCases.map(\.rawValue)))!
+
+        var detection = try root.object("detector")
+        detector.scaleFactor = try detection.double("scale_factor", default: detector.scaleFactor, in: 1.01...3)
+        detector.minNeighbors = try detection.int("min_neighbors", default: detector.minNeighbors, in: 0...50)
+        detector.minSize = try detection.int("min_face", default: detector.minSize, in: 0...10_000)
+        detector.maxSize = try detection.int("max_face", default: detector.maxSize, in: 0...10_000)
+        if let problem = detector.problem { throw ConfigError(path: path, key: "detector", problem: problem) }
+        try detection.finish()
+
+        var track = try root.object("tracking")
+        tracking.maxFaces = try track.int("max_faces", default: tracking.maxFaces, in: 1...32)
+        tracking.redetectInterval = try track.double("redetect_interval_s", default: tracking.redetectInterval, in: 0...60)
+        tracking.verifyEvery = try track.int("verify_every_frames", default: tracking.verifyEvery, in: 1...1000)
+        tracking.missesToLose = try track.int("misses_to_lose", default: tracking.missesToLose, in: 1...100)
+        try track.finish()
+
+        var blink = try root.object("blink")
+        var b = expressions.blink
+        b.minDuration = try blink.double("min_duration_s", default: b.minDuration, in: 0...5)
+        b.maxDuration = try blink.double("max_duration_s", default: b.maxDuration, in: 0.01...10)
+        b.closeRatio = try blink.double("close_ratio", default: b.closeRatio, in: 0.05...0.99)
+        b.reopenRatio = try blink.double("reopen_ratio", default: b.reopenRatio, in: 0.05...1.5)
+        b.fallbackOpen = try blink.double("fallback_open_ear", default: b.fallbackOpen, in: 0.05...1)
+        b.openWindow = try blink.double("open_window_s", default: b.openWindow, in: 0.5...120)
+        b.winkMinDuration = try blink.double("wink_min_duration_s", default: b.winkMinDuration, in: 0...5)
+        b.winkMaxDuration = try blink.double("wink_max_duration_s", default: b.winkMaxDuration, in: 0.01...10)
+        b.maxYaw = try blink.double("max_yaw_deg", default: b.maxYaw, in: 0...90)
+        guard b.minDuration < b.maxDuration else {
+            throw ConfigError(path: path, key: "blink.min_duration_s", problem: "must be less than blink.max_duration_s")
+        }
+        guard b.closeRatio < b.reopenRatio else {
+            throw ConfigError(path: path, key: "blink.close_ratio", problem: "must be less than blink.reopen_ratio")
+        }
+        expressions.blink = b
+        try blink.finish()
+
+        expressions.smile = try Self.state(&root, "smile", expressions.smile, path: path)
+        expressions.mouthOpen = try Self.state(&root, "mouth_open", expressions.mouthOpen, path: path)
+
+        var out = try root.object("output")
+        let nose = try out.bool("nose", default: output.nose)
+        let frames = try out.bool("frames", default: output.frames)
+        let landmarks = try out.bool("landmarks", default: output.landmarks)
+        output = OutputOptions(nose: nose, frames: frames, landmarks: landmarks)
+        events = try out.string("events", default: events)
+        try out.finish()
+        try root.finish()
+    }
+
+    private static func state(_ root: inout JSONObjectReader, _ key: String, _ defaults: StateSettings,
+                              path: String) throws -> StateSettings {
+        var reader = try root.object(key)
+        var s = defaults
+        s.startDelta = try reader.double("start_delta", default: s.startDelta, in: 0...10)
+        s.endDelta = try reader.double("end_delta", default: s.endDelta, in: 0...10)
+        s.minOnDuration = try reader.double("min_on_s", default: s.minOnDuration, in: 0...10)
+        s.minOffDuration = try reader.double("min_off_s", default: s.minOffDuration, in: 0...10)
+        s.fallbackBaseline = try reader.double("fallback_baseline", default: s.fallbackBaseline, in: -10...10)
+        s.maxYaw = try reader.double("max_yaw_deg", default: s.maxYaw, in: 0...90)
+        guard s.endDelta < s.startDelta else {
+            throw ConfigError(path: path, key: "\(key).end_delta", problem: "must be less than \(key).start_delta")
+        }
+        try reader.finish()
+        return s
+    }
+}

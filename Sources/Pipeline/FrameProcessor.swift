@@ -1,0 +1,112 @@
+import Detection
+import Foundation
+import Events
+import Expressions
+import Imaging
+import Landmarks
+
+/// The per-frame work of the pipeline: decode → detect/track → landmarks → expressions → events.
+///
+/// One processor serves one stream; frames must come in time order. Its buffers (the gray image,
+/// the tracker's, the state machines') are reused, so a frame allocates nothing in steady state
+/// beyond the events it emits.
+public final class FrameProcessor {
+    public let options: OutputOptions
+    /// How color frames become gray for the landmark model.
+    public let conversion: GrayConversion
+    /// Frames that could not be decoded.
+    public private(set) var badFrames = 0
+    /// Frames processed, decoded or not.
+    public private(set) var processedFrames = 0
+
+    public let tracker: FaceTracker
+    private let expressionSettings: ExpressionSettings
+    private var expressions: [(id: Int, tracker: ExpressionTracker)] = []
+    private var decoder = JPEGDecoder()
+    private var gray = GrayImage(width: 0, height: 0)
+    private var lastErrorReport = -Double.infinity
+    private var unreportedBadFrames = 0
+
+    /// A bad frame is reported at once, then at most once per this many seconds (with a count).
+    public static let errorReportInterval = 1.0
+
+    public init(tracker: FaceTracker, expressions: ExpressionSettings = ExpressionSettings(),
+                options: OutputOptions = OutputOptions(), conversion: GrayConversion = .luma) {
+        self.tracker = tracker
+        self.expressionSettings = expressions
+        self.options = options
+        self.conversion = conversion
+    }
+
+    /// Processes a JPEG frame. A frame that does not decode is skipped: it yields an `error`
+    /// event (rate-limited) and the tracks carry on with the next good frame.
+    public func process(jpeg: some ContiguousBytes, index: Int, t: Double, emit: (Event) -> Void) {
+        do {
+            try decoder.decode(jpeg, into: &gray, conversion: conversion)
+        } catch {
+            processedFrames += 1
+            badFrames += 1
+            unreportedBadFrames += 1
+            if t - lastErrorReport >= Self.errorReportInterval || t < lastErrorReport {
+                let count = unreportedBadFrames == 1 ? "" : " (\(unreportedBadFrames) bad frames since the last report)"
+                emit(Event(t: t, frame: index, .error(message: "frame \(index) skipped: \(error)\(count)", code: "bad_frame")))
+                lastErrorReport = t
+                unreportedBadFrames = 0
+            }
+            return
+        }
+        process(gray: gray, index: index, t: t, emit: emit)
+    }
+
+    /// Processes a decoded gray frame.
+    public func process(gray image: GrayImage, index: Int, t: Double, emit: (Event) -> Void) {
+        processedFrames += 1
+        tracker.update(image, t: t)
+        for id in tracker.lost {
+            if let slot = expressions.firstIndex(where: { $0.id == id }) {
+                expressions[slot].tracker.lost(t: t) { emit(Event(t: t, frame: index, EventPayload($0, face: id))) }
+                expressions.remove(at: slot)
+            }
+            emit(Event(t: t, frame: index, .faceLost(face: id)))
+        }
+        for id in tracker.found {
+            expressions.append((id, ExpressionTracker(settings: expressionSettings)))
+            if let face = tracker.faces.first(where: { $0.id == id }) {
+                emit(Event(t: t, frame: index, .faceFound(face: id, box: face.box)))
+            }
+        }
+        var frameFaces: [FrameFace] = []
+        for face in tracker.faces {
+            guard let slot = expressions.firstIndex(where: { $0.id == face.id }) else { continue }
+            let id = face.id
+            guard let measures = try? expressions[slot].tracker.update(
+                face.shape, frameWidth: image.width, frameHeight: image.height, t: t,
+                emit: { emit(Event(t: t, frame: index, EventPayload($0, face: id))) })
+            else { continue }
+            if options.nose {
+                emit(Event(t: t, frame: index, .nose(face: id, x: measures.nose.x, y: measures.nose.y)))
+            }
+            if options.frames {
+                frameFaces.append(FrameFace(face: id, box: face.box, earLeft: measures.earLeft, earRight: measures.earRight,
+                                            mar: measures.mar, smile: measures.smile, nose: measures.nose,
+                                            yaw: measures.pose.yaw, pitch: measures.pose.pitch, roll: measures.pose.roll,
+                                            landmarks: options.landmarks ? face.shape.points : nil))
+            }
+        }
+        if options.frames {
+            emit(Event(t: t, frame: index, .frame(faces: frameFaces)))
+        }
+    }
+
+    /// Ends every track (at the end of a stream), emitting `face_lost` and closing open intervals.
+    public func finish(index: Int, t: Double, emit: (Event) -> Void) {
+        tracker.reset()
+        for id in tracker.lost {
+            if let slot = expressions.firstIndex(where: { $0.id == id }) {
+                expressions[slot].tracker.lost(t: t) { emit(Event(t: t, frame: index, EventPayload($0, face: id))) }
+            }
+            emit(Event(t: t, frame: index, .faceLost(face: id)))
+        }
+        expressions.removeAll()
+    }
+}

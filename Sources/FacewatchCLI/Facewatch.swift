@@ -6,6 +6,6 @@ struct Facewatch: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "facewatch",
         abstract: "Real-time webcam liveness and expression events (blink, smile, mouth, nose) as JSON lines.",
-        subcommands: [LandmarksCommand.self, BenchCommand.self]
+        subcommands: [LandmarksCommand.self, DetectCommand.self, BenchCommand.self]
     )
 }

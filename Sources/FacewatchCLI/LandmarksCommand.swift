@@ -1,4 +1,5 @@
 import ArgumentParser
+import Detection
 import Foundation
 import Imaging
 import Landmarks
@@ -7,7 +8,8 @@ import Landmarks
 struct LandmarksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "landmarks",
-        abstract: "Fit the 68 dlib landmarks on a JPEG and print {box, landmarks} as JSON."
+        abstract: "Fit the 68 dlib landmarks on a JPEG and print {box, landmarks} as JSON.",
+        discussion: "Without --box the largest face the detector finds is used (its box mapped to the model's convention)."
     )
 
     @Argument(help: "A JPEG image.")
@@ -16,30 +18,40 @@ struct LandmarksCommand: ParsableCommand {
     @Option(help: "The face box as x,y,w,h (dlib's rectangle(x, y, x+w-1, y+h-1)).")
     var box: String?
 
-    @Option(help: "The dlib shape_predictor .dat file.")
-    var model: String = "/usr/share/dlib/shape_predictor_68_face_landmarks.dat"
+    @OptionGroup var options: ConfigOptions
 
-    @Option(help: "How color becomes gray: luma (fast, the JPEG's Y plane) or rgb-mean (dlib's (R+G+B)/3).")
-    var gray: String = GrayConversion.rgbMean.rawValue
+    @Option(help: "How color becomes gray: luma (the JPEG's Y plane) or rgb-mean (dlib's (R+G+B)/3, for parity with dlib). Default: the config's `gray`.")
+    var gray: GrayConversion?
 
     @Option(help: "Also write the image with the box and points drawn to this JPEG.")
     var draw: String?
 
     mutating func run() throws {
-        guard let conversion = GrayConversion(rawValue: gray) else {
-            throw ValidationError("--gray must be one of \(GrayConversion.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        guard let boxText = box else {
-            throw ValidationError("--box x,y,w,h is required (face detection is not available yet)")
-        }
-        let faceBox = try parseBox(boxText)
+        let configuration = try options.load()
         let bytes = try readFile(image)
         var decoder = JPEGDecoder()
-        let grayImage = try decoder.decodeGray(bytes, conversion: conversion)
-        let predictor = try ShapePredictor(contentsOf: model)
-        let shape = predictor.fit(grayImage, box: faceBox)
+        let grayImage = try decoder.decodeGray(bytes, conversion: gray ?? configuration.gray)
+        let predictor = try ShapePredictor(contentsOf: configuration.landmarkModel)
+        Log.shared.info("landmark model \(configuration.landmarkModel): \(predictor.structure)")
+        let faceBox: FaceBox
+        let shape: FaceShape
+        if let box {
+            faceBox = try parseBox(box)
+            shape = predictor.fit(grayImage, box: faceBox)
+        } else {
+            let classifier = try CascadeClassifier(contentsOf: configuration.faceCascade)
+            let detector = try CascadeDetector(classifier: classifier, settings: configuration.detector)
+            let tracker = try FaceTracker(detector: detector, predictor: predictor, settings: configuration.tracking)
+            // Up to three looks: upright, then turned ±20° for a tilted head.
+            for look in 0..<3 where tracker.faces.isEmpty { tracker.update(grayImage, t: Double(look)) }
+            guard let face = tracker.faces.first else {
+                throw CommandError("\(image): no face found (try --box x,y,w,h)")
+            }
+            faceBox = face.box
+            shape = face.shape
+        }
         let points = shape.points.map { "[\(format($0.x)), \(format($0.y))]" }.joined(separator: ", ")
-        print("{\"box\": [\(faceBox.x), \(faceBox.y), \(faceBox.width), \(faceBox.height)], \"landmarks\": [\(points)]}")
+        print("{\"box\": \(json(faceBox)), \"landmarks\": [\(points)]}")
         if let draw {
             var canvas = try decoder.decodeRGB(bytes)
             canvas.rectangle(x: faceBox.x, y: faceBox.y, width: faceBox.width, height: faceBox.height, color: .cyan)
@@ -48,6 +60,8 @@ struct LandmarksCommand: ParsableCommand {
         }
     }
 }
+
+extension GrayConversion: ExpressibleByArgument {}
 
 /// Parses "x,y,w,h" into a box with positive size.
 func parseBox(_ text: String) throws -> FaceBox {
@@ -61,12 +75,12 @@ func parseBox(_ text: String) throws -> FaceBox {
 /// Reads a whole file, with an error naming the path.
 func readFile(_ path: String) throws -> Data {
     guard let data = FileManager.default.contents(atPath: path) else {
-        throw ValidationError("\(path): cannot read the file")
+        throw CommandError("\(path): cannot read the file")
     }
     return data
 }
 
-/// Formats a coordinate with up to 3 decimals.
+/// Formats a coordinate with 3 decimals.
 func format(_ value: Float) -> String {
     String(format: "%.3f", Double(value))
 }

@@ -22,6 +22,12 @@ public struct Configuration: Sendable, Equatable {
 
     public init() {}
 
+    /// Switches the face cascade, with the box calibration that goes with it.
+    public mutating func setFaceCascade(_ path: String) {
+        faceCascade = path
+        tracking.calibration = BoxCalibration.forCascade(at: path)
+    }
+
     /// Reads a configuration file; settings it leaves out keep their defaults.
     public init(contentsOf path: String) throws {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -42,8 +48,7 @@ public struct Configuration: Sendable, Equatable {
 
         var models = try root.object("models")
         landmarkModel = try models.string("landmarks", default: landmarkModel)
-        faceCascade = try models.string("face_cascade", default: faceCascade)
-        tracking.calibration = BoxCalibration.forCascade(at: faceCascade)
+        setFaceCascade(try models.string("face_cascade", default: faceCascade))
         try models.finish()
 
         gray = GrayConversion(rawValue: try root.choice("gray", default: gray.rawValue,

@@ -1,0 +1,33 @@
+import ArgumentParser
+import Logging
+import Pipeline
+
+/// Options every command that loads models shares: the config file and per-run overrides.
+struct ConfigOptions: ParsableArguments {
+    @Option(help: "A config.json (every setting and its default: see the repository's config.json).")
+    var config: String?
+
+    @Option(help: "Override models.landmarks: the dlib shape_predictor .dat file.")
+    var model: String?
+
+    @Option(help: "Override models.face_cascade: an OpenCV cascade XML file.")
+    var cascade: String?
+
+    /// The configuration: the file's settings (or the defaults) with the overrides applied.
+    func load() throws -> Configuration {
+        var configuration = try config.map { try Configuration(contentsOf: $0) } ?? Configuration()
+        if let model { configuration.landmarkModel = model }
+        if let cascade { configuration.setFaceCascade(cascade) }
+        return configuration
+    }
+}
+
+/// The process's logger: swift-log to standard error (standard output carries the events).
+enum Log {
+    static let shared: Logger = {
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        var logger = Logger(label: "facewatch")
+        logger.logLevel = .info
+        return logger
+    }()
+}

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Time OpenCV 4.x's CascadeClassifier.detectMultiScale on the detection fixture frames, one thread.
 
-Reference numbers for the Swift detector (DetectionBenchmark). Needs opencv-python-headless 4.x
+Reference numbers for the Swift detector (`facewatch bench`). Needs opencv-python-headless 4.x
 (see make_detection_fixtures.py). Usage: python3 Scripts/bench_opencv_detection.py [rounds]
 """
 import os

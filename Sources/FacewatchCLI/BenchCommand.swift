@@ -1,18 +1,19 @@
 import ArgumentParser
+import Detection
 import Foundation
 import Imaging
 import Landmarks
 import Pipeline
 
-/// `facewatch bench`: measures the hot paths (JPEG decode, landmark fit, model load) on bundled data.
+/// `facewatch bench`: measures the hot paths (JPEG decode, full-frame detection, a tracked frame,
+/// landmark fit, model load) on bundled data, one thread.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure decode, landmark fit and model load times (release build recommended)."
+        abstract: "Measure decode, detection, tracking, landmark fit and model load times (build with -c release)."
     )
 
-    @Option(help: "The dlib shape_predictor .dat file.")
-    var model: String = "/usr/share/dlib/shape_predictor_68_face_landmarks.dat"
+    @OptionGroup var options: ConfigOptions
 
     @Option(help: "A JPEG with one face, and its box x,y,w,h, for the decode and fit benchmarks.")
     var image: String = "Tests/Fixtures/bench/face-640x480.jpg"
@@ -27,10 +28,11 @@ struct BenchCommand: ParsableCommand {
     var json = false
 
     mutating func run() throws {
+        let configuration = try options.load()
         var results: [(String, TimingSummary)] = []
         let loadStart = Clock.now()
         let rssBefore = ResidentMemory.current()
-        let predictor = try ShapePredictor(contentsOf: model)
+        let predictor = try ShapePredictor(contentsOf: configuration.landmarkModel)
         let loadSeconds = Clock.now() - loadStart
         let modelMB = Double(ResidentMemory.current() - rssBefore) / 1_048_576
 
@@ -48,6 +50,24 @@ struct BenchCommand: ParsableCommand {
         results.append(("landmark fit", try measure(iterations) {
             predictor.fit(gray, box: faceBox, into: &shape)
         }))
+        let classifier = try CascadeClassifier(contentsOf: configuration.faceCascade)
+        var detector = try CascadeDetector(classifier: classifier, settings: configuration.detector)
+        var faces: [FaceBox] = []
+        results.append(("full-frame detection", try measure(max(20, iterations / 10)) {
+            detector.detect(gray, into: &faces)
+        }))
+        let tracker = try FaceTracker(detector: detector, predictor: predictor, settings: configuration.tracking)
+        let t = 0.0
+        tracker.update(gray, t: t)
+        guard tracker.faces.count == 1 else { throw CommandError("\(image): the detector does not find exactly one face") }
+        // A tracked frame: box from the last landmarks, fit, and every few frames the window check.
+        // Time stands still so the periodic full-frame detection never falls due.
+        results.append(("tracked frame", try measure(iterations) {
+            tracker.update(gray, t: t)
+        }))
+        guard tracker.faces.count == 1, tracker.detectorRuns == 1 else {
+            throw CommandError("tracking lost the face or re-ran the detector during the benchmark")
+        }
 
         if json {
             let stages = results.map { "\"\($0.0)\": \($0.1.json)" }.joined(separator: ", ")

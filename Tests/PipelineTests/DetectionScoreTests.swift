@@ -1,0 +1,58 @@
+import Events
+import Pipeline
+import XCTest
+
+final class DetectionScoreTests: XCTestCase {
+    private func blink(_ start: Double, _ end: Double) -> LabeledInterval {
+        LabeledInterval(type: "blink", start: start, end: end)
+    }
+
+    func testOverlapOrNearnessMatchesOneToOne() {
+        let truth = [blink(1.0, 1.2), blink(2.0, 2.2), blink(2.45, 2.6), blink(5.0, 5.2)]
+        let reported = [blink(1.1, 1.3),   // overlaps the first
+                        blink(2.3, 2.4),   // 0.1 s after the second: matches it
+                        blink(2.5, 2.55),  // inside the third
+                        blink(7.0, 7.1)]   // nothing there
+        let score = DetectionScore.score(reported: reported, truth: truth)
+        XCTAssertEqual(score, DetectionScore(truePositives: 3, falsePositives: 1, falseNegatives: 1))
+        XCTAssertEqual(score.precision, 0.75)
+        XCTAssertEqual(score.recall, 0.75)
+        XCTAssertEqual(score.f1, 0.75)
+    }
+
+    func testOneReportCannotClaimTwoTruths() {
+        let score = DetectionScore.score(reported: [blink(1.0, 1.3)], truth: [blink(1.0, 1.1), blink(1.2, 1.3)])
+        XCTAssertEqual(score, DetectionScore(truePositives: 1, falsePositives: 0, falseNegatives: 1))
+    }
+
+    func testTheToleranceIsAQuarterSecond() {
+        XCTAssertEqual(DetectionScore.score(reported: [blink(1.44, 1.5)], truth: [blink(1.0, 1.2)]).truePositives, 1)
+        XCTAssertEqual(DetectionScore.score(reported: [blink(1.46, 1.5)], truth: [blink(1.0, 1.2)]).truePositives, 0)
+    }
+
+    func testNothingToFindAndNothingReportedIsPerfect() {
+        let score = DetectionScore.score(reported: [], truth: [])
+        XCTAssertEqual(score.f1, 1)
+        XCTAssertEqual(DetectionScore.score(reported: [blink(1, 1.1)], truth: []).f1, 0)
+    }
+
+    func testCollectorPairsStartsWithEndsAndClosesOpenIntervals() {
+        var collector = IntervalCollector()
+        let events: [Event] = [
+            Event(t: 1.0, frame: 30, .smile(face: 1, state: .start, score: 0.6)),
+            Event(t: 1.4, frame: 42, .blink(face: 1, start: 1.25, duration: 0.125)),
+            Event(t: 2.0, frame: 60, .smile(face: 1, state: .end, score: 0.1)),
+            Event(t: 2.5, frame: 75, .eyesClosed(face: 1, state: .start, start: 2.5, duration: 0)),
+            Event(t: 4.0, frame: 120, .eyesClosed(face: 1, state: .end, start: 2.5, duration: 1.5)),
+            Event(t: 4.5, frame: 135, .mouthOpen(face: 1, state: .start, mar: 0.6)),
+            Event(t: 5.0, frame: 150, .nose(face: 1, x: 0.5, y: 0.5)),
+        ]
+        events.forEach { collector.add($0) }
+        XCTAssertEqual(collector.finished(), [
+            LabeledInterval(type: "blink", start: 1.25, end: 1.375),
+            LabeledInterval(type: "smile", start: 1.0, end: 2.0),
+            LabeledInterval(type: "eyes_closed", start: 2.5, end: 4.0),
+            LabeledInterval(type: "mouth_open", start: 4.5, end: 5.0),
+        ])
+    }
+}

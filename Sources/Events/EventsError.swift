@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Errors of the event stream.
 public enum EventsError: Error, Equatable, CustomStringConvertible {
     /// An `--events` entry that is not an event type.
@@ -13,5 +19,11 @@ public enum EventsError: Error, Equatable, CustomStringConvertible {
         case .writeFailed(let fd, let code):
             return "writing events to file descriptor \(fd) failed: errno \(code)"
         }
+    }
+
+    /// True when the reader closed the pipe (EPIPE): a normal way for a consumer to stop.
+    public var isBrokenPipe: Bool {
+        if case .writeFailed(_, let code) = self { return code == EPIPE }
+        return false
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `facewatch` command: a webcam liveness and expression daemon and its tools.
 @main
@@ -6,6 +7,17 @@ struct Facewatch: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "facewatch",
         abstract: "Real-time webcam liveness and expression events (blink, smile, mouth, nose) as JSON lines.",
-        subcommands: [LandmarksCommand.self, DetectCommand.self, BenchCommand.self]
+        subcommands: [ReplayCommand.self, EvalCommand.self, LandmarksCommand.self, DetectCommand.self, BenchCommand.self]
     )
+
+    static func main() {
+        // A reader closing the pipe must end the program through an error we handle, not a signal.
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

@@ -4,6 +4,7 @@ import Events
 import Expressions
 import Imaging
 import Landmarks
+import Recordings
 
 /// The per-frame work of the pipeline: decode → detect/track → landmarks → expressions → events.
 ///
@@ -38,24 +39,39 @@ public final class FrameProcessor {
         self.conversion = conversion
     }
 
+    /// Processes a frame from a camera or a recording.
+    public func process(_ frame: Frame, emit: (Event) -> Void) {
+        switch frame.payload {
+        case .jpeg(let jpeg): process(jpeg: jpeg, index: frame.index, t: frame.t, emit: emit)
+        case .gray(let image): process(gray: image, index: frame.index, t: frame.t, emit: emit)
+        }
+    }
+
     /// Processes a JPEG frame. A frame that does not decode is skipped: it yields an `error`
     /// event (rate-limited) and the tracks carry on with the next good frame.
     public func process(jpeg: some ContiguousBytes, index: Int, t: Double, emit: (Event) -> Void) {
         do {
             try decoder.decode(jpeg, into: &gray, conversion: conversion)
         } catch {
-            processedFrames += 1
-            badFrames += 1
-            unreportedBadFrames += 1
-            if t - lastErrorReport >= Self.errorReportInterval || t < lastErrorReport {
-                let count = unreportedBadFrames == 1 ? "" : " (\(unreportedBadFrames) bad frames since the last report)"
-                emit(Event(t: t, frame: index, .error(message: "frame \(index) skipped: \(error)\(count)", code: "bad_frame")))
-                lastErrorReport = t
-                unreportedBadFrames = 0
-            }
+            skip(index: index, t: t, because: "\(error)", emit: emit)
             return
         }
         process(gray: gray, index: index, t: t, emit: emit)
+    }
+
+    /// Counts a frame that could not be used. The first bad frame is reported at once as an
+    /// `error` event (code `bad_frame`), later ones at most once per `errorReportInterval`
+    /// seconds with how many were skipped since: a camera in low light can send many.
+    public func skip(index: Int, t: Double, because reason: String, emit: (Event) -> Void) {
+        processedFrames += 1
+        badFrames += 1
+        unreportedBadFrames += 1
+        if t - lastErrorReport >= Self.errorReportInterval || t < lastErrorReport {
+            let count = unreportedBadFrames == 1 ? "" : " (\(unreportedBadFrames) bad frames since the last report)"
+            emit(Event(t: t, frame: index, .error(message: "frame \(index) skipped: \(reason)\(count)", code: "bad_frame")))
+            lastErrorReport = t
+            unreportedBadFrames = 0
+        }
     }
 
     /// Processes a decoded gray frame.

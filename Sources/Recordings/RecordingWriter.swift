@@ -1,0 +1,75 @@
+import Foundation
+
+/// Writes a recording folder frame by frame: JPEG bytes appended to `frames.mjpeg`, a line per
+/// frame to `frames.jsonl`, and `recording.json` (with the final frame count) on `finish()`.
+public final class RecordingWriter {
+    public let directory: String
+    private var info: RecordingInfo
+    private let frames: FileHandle
+    private let index: FileHandle
+    private var offset = 0
+    private var count = 0
+    private var lastT = -Double.infinity
+
+    /// Creates the folder (which must not hold a recording already) and its files.
+    public init(directory: String, info: RecordingInfo) throws {
+        self.directory = directory
+        self.info = info
+        let folder = URL(fileURLWithPath: directory)
+        let manager = FileManager.default
+        if manager.fileExists(atPath: folder.appendingPathComponent("frames.jsonl").path) {
+            throw RecordingError(path: directory, problem: "already holds a recording")
+        }
+        do {
+            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+            for name in ["frames.mjpeg", "frames.jsonl"] {
+                guard manager.createFile(atPath: folder.appendingPathComponent(name).path, contents: nil) else {
+                    throw RecordingError(path: folder.appendingPathComponent(name).path, problem: "cannot create")
+                }
+            }
+            frames = try FileHandle(forWritingTo: folder.appendingPathComponent("frames.mjpeg"))
+            index = try FileHandle(forWritingTo: folder.appendingPathComponent("frames.jsonl"))
+        } catch let error as RecordingError {
+            throw error
+        } catch {
+            throw RecordingError(path: directory, problem: "cannot create the recording (\(error.localizedDescription))")
+        }
+    }
+
+    /// Appends one JPEG frame captured at `t` seconds (times must not go backwards).
+    public func append(jpeg: Data, t: Double) throws {
+        guard t >= lastT, t.isFinite else {
+            throw RecordingError(path: directory, problem: "frame time \(t) goes backwards")
+        }
+        let entry = FrameEntry(index: count, t: t, offset: offset, length: jpeg.count)
+        let line = String(format: "{\"index\": %d, \"t\": %.6f, \"offset\": %d, \"length\": %d}\n",
+                          entry.index, entry.t, entry.offset, entry.length)
+        do {
+            try frames.write(contentsOf: jpeg)
+            try index.write(contentsOf: Data(line.utf8))
+        } catch {
+            throw RecordingError(path: directory, problem: "cannot write frame \(count) (\(error.localizedDescription))")
+        }
+        offset += jpeg.count
+        count += 1
+        lastT = t
+    }
+
+    /// Writes `recording.json` with the frame count (and `truth.json` when given) and closes the files.
+    public func finish(truth: Truth? = nil) throws {
+        info.frameCount = count
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let folder = URL(fileURLWithPath: directory)
+        do {
+            try frames.close()
+            try index.close()
+            try encoder.encode(info).write(to: folder.appendingPathComponent("recording.json"))
+            if let truth {
+                try encoder.encode(truth).write(to: folder.appendingPathComponent("truth.json"))
+            }
+        } catch {
+            throw RecordingError(path: directory, problem: "cannot finish the recording (\(error.localizedDescription))")
+        }
+    }
+}

@@ -10,14 +10,26 @@ struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Replay a recording folder through the pipeline and print its events as JSON lines.",
-        discussion: "Every frame is processed, as fast as the machine allows; the same recording gives byte-identical output every time."
+        discussion: """
+            With --speed 0 (the default) every frame is processed, as fast as the machine allows, and the same \
+            recording gives byte-identical output every time. With --speed N the frames arrive on the recording's \
+            own clock, N times faster, through the same one-slot handoff as a live camera: frames that come while \
+            the previous one is still being processed are dropped and counted, and `stats` lines report it.
+            """
     )
 
     @Argument(help: "A recording folder (recording.json, frames.mjpeg, frames.jsonl).")
     var recording: String
 
+    @Option(help: "0: every frame, as fast as possible; N > 0: play at N× the recording's speed like a live camera.")
+    var speed: Double = 0
+
     @OptionGroup var options: ConfigOptions
     @OptionGroup var output: OutputFlags
+
+    func validate() throws {
+        guard speed >= 0, speed.isFinite else { throw ValidationError("--speed must be 0 or a positive number") }
+    }
 
     mutating func run() throws {
         let configuration = try output.apply(to: options.load())
@@ -25,6 +37,10 @@ struct ReplayCommand: ParsableCommand {
         let processor = try FrameProcessor(configuration: configuration)
         Log.shared.info("replaying \(recording): \(opened.frames.count) frames, \(opened.info.width)×\(opened.info.height)")
         let writer = JSONLinesWriter(fileDescriptor: STDOUT_FILENO, filter: try output.filter(configuration))
+        if speed > 0 {
+            try runLive(opened, processor: processor, writer: writer)
+            return
+        }
         var source = RecordingSource(recording: opened)
         var progress = ProgressLine(total: opened.frames.count, label: "replay")
         do {
@@ -36,5 +52,22 @@ struct ReplayCommand: ParsableCommand {
         } catch let error as EventsError where error.isBrokenPipe {
             progress.finish()  // the reader went away (`facewatch replay … | head`): a normal end
         }
+    }
+
+    /// Plays the recording through the live pipeline at `speed`× its own clock.
+    private func runLive(_ recording: Recording, processor: FrameProcessor, writer: JSONLinesWriter) throws {
+        let pipeline = LivePipeline(processor: processor, sink: writer)
+        let signals = SignalWatcher { _ in pipeline.stop() }
+        for problem in recording.problems {
+            try writer.write(Event(t: 0, frame: 0, .error(message: problem, code: "recording")))
+        }
+        var source = PacedSource(RecordingSource(recording: recording), speed: speed) { pipeline.isStopping }
+        do {
+            let summary = try pipeline.run(&source)
+            Log.shared.info("\(summary.processed) of \(summary.captured) frames processed, \(summary.dropped) dropped")
+        } catch let error as EventsError where error.isBrokenPipe {
+            // the reader went away: a normal end
+        }
+        withExtendedLifetime(signals) {}
     }
 }

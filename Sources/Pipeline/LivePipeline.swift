@@ -1,0 +1,173 @@
+import Dispatch
+import Events
+import Foundation
+import Recordings
+
+/// The daemon's pipeline: capture on its own queue, processing on another, events written in
+/// frame order by a writer queue. Between capture and processing a one-slot handoff keeps only
+/// the newest frame, so the daemon is never behind the camera: late frames are dropped and
+/// counted, and latency stays bounded. A `stats` event is written every `statsInterval` seconds
+/// and once more at the end.
+public final class LivePipeline: @unchecked Sendable {
+    /// What a run did.
+    public struct Summary: Sendable, Equatable {
+        public var captured = 0
+        public var processed = 0
+        /// Frames the handoff replaced before processing took them.
+        public var dropped = 0
+    }
+
+    private struct Captured {
+        var frame: Frame?
+        var error: FrameError?
+        var arrival: Double
+    }
+
+    private let processor: FrameProcessor
+    private let sink: EventSink
+    private let statsInterval: Double
+    private let slot = FrameSlot<Captured>()
+    private let writer = DispatchQueue(label: "facewatch.writer")
+    private let lock = NSLock()
+    private var stopping = false
+    private var failure: Error?
+    private var summary = Summary()
+    private var latencies: [Double] = []
+    private var lastStats = (time: 0.0, captured: 0, processed: 0)
+    private var lastFrame = (index: 0, t: 0.0)
+    /// Extra frames dropped before the handoff (e.g. by the camera driver), reported in `stats`.
+    private let upstreamDrops: () -> Int
+
+    public init(processor: FrameProcessor, sink: EventSink, statsInterval: Double = 1,
+                upstreamDrops: @escaping () -> Int = { 0 }) {
+        self.processor = processor
+        self.sink = sink
+        self.statsInterval = statsInterval
+        self.upstreamDrops = upstreamDrops
+    }
+
+    /// Asks the run to end: capture stops, what was captured is processed and written. Safe from
+    /// any thread (a signal handler's queue, a sink that failed).
+    public func stop() {
+        lock.lock()
+        stopping = true
+        lock.unlock()
+    }
+
+    /// Whether `stop()` was called.
+    public var isStopping: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopping
+    }
+
+    /// Runs until the source ends, `stop()` is called, the source fails or the sink fails, then
+    /// returns (rethrowing the source's or sink's error).
+    public func run(_ source: inout some FrameSource) throws -> Summary {
+        let started = Clock.now()
+        lastStats = (started, 0, 0)
+        let processing = DispatchGroup()
+        DispatchQueue(label: "facewatch.processing").async(group: processing) { [self] in processLoop() }
+
+        let timer = DispatchSource.makeTimerSource(queue: writer)
+        timer.schedule(deadline: .now() + statsInterval, repeating: statsInterval)
+        timer.setEventHandler { [self] in writeStats() }
+        timer.resume()
+
+        // Capture runs on the calling thread (its own queue as far as the pipeline is concerned).
+        var captureError: Error?
+        while !isStopping {
+            do {
+                guard let frame = try source.nextFrame() else { break }
+                record { $0.captured += 1 }
+                slot.put(Captured(frame: frame, error: nil, arrival: Clock.now()))
+            } catch let error as FrameError {
+                slot.put(Captured(frame: nil, error: error, arrival: Clock.now()))
+            } catch {
+                captureError = error
+                break
+            }
+        }
+        slot.close()
+        processing.wait()
+        timer.cancel()
+        writer.sync { writeStats() }  // a last report, so that short runs report their drops too
+        var result = withLock { summary }
+        result.dropped = slot.dropped
+        if let failure = withLock({ failure }) { throw failure }
+        if let captureError { throw captureError }
+        return result
+    }
+
+    private func processLoop() {
+        while let item = slot.take() {
+            let arrival = item.arrival
+            if let error = item.error {
+                processor.skip(index: error.index, t: error.t, because: error.problem) { event in enqueue(event) }
+            } else if let frame = item.frame {
+                processor.process(frame) { event in enqueue(event) }
+                record {
+                    $0.processed += 1
+                }
+                withLock { lastFrame = (frame.index, frame.t) }
+            }
+            writer.async { [self] in
+                let latency = (Clock.now() - arrival) * 1000
+                withLock { latencies.append(latency) }
+            }
+        }
+        let last = withLock { lastFrame }
+        processor.finish(index: last.index, t: last.t) { event in enqueue(event) }
+    }
+
+    private func enqueue(_ event: Event) {
+        writer.async { [self] in
+            guard withLock({ failure == nil }) else { return }
+            do {
+                try sink.write(event)
+            } catch {
+                withLock {
+                    failure = error
+                    stopping = true
+                }
+            }
+        }
+    }
+
+    /// Runs on the writer queue.
+    private func writeStats() {
+        let now = Clock.now()
+        let (counts, samples, frame) = withLock { () -> (Summary, [Double], (index: Int, t: Double)) in
+            let samples = latencies
+            latencies.removeAll(keepingCapacity: true)
+            return (summary, samples, lastFrame)
+        }
+        let elapsed = max(now - lastStats.time, 1e-9)
+        let timing = TimingSummary(samples)
+        let stats = Stats(fpsIn: Double(counts.captured - lastStats.captured) / elapsed,
+                          fpsOut: Double(counts.processed - lastStats.processed) / elapsed,
+                          dropped: slot.dropped + upstreamDrops(), latencyP50: timing.p50, latencyP95: timing.p95)
+        lastStats = (now, counts.captured, counts.processed)
+        guard withLock({ failure == nil }) else { return }
+        do {
+            try sink.write(Event(t: frame.t, frame: frame.index, .stats(stats)))
+        } catch {
+            withLock {
+                failure = error
+                stopping = true
+            }
+        }
+    }
+
+    private func record(_ change: (inout Summary) -> Void) {
+        lock.lock()
+        change(&summary)
+        lock.unlock()
+    }
+
+    private func withLock<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+}

@@ -1,0 +1,124 @@
+import Events
+import Foundation
+import Imaging
+import Landmarks
+import Pipeline
+import Recordings
+import XCTest
+
+/// The live pipeline (capture → one-slot handoff → processing → writer) fed by a recording
+/// played on its own clock, as a camera would deliver it.
+final class LivePipelineTests: XCTestCase {
+    private var folder: URL!
+    private static let predictor = Result { try ShapePredictor(contentsOf: Configuration().landmarkModel) }
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("facewatch-live-\(UUID().uuidString)")
+        var decoder = JPEGDecoder()
+        let face = try decoder.decodeGray(Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/landmarks/hog/astronaut_w120.jpg")))
+        let jpeg = try JPEGEncoder.encode(face, quality: 75)
+        let writer = try RecordingWriter(directory: folder.path, info: RecordingInfo(width: face.width, height: face.height,
+                                                                                     fps: 30, source: "LivePipelineTests"))
+        for n in 0..<45 { try writer.append(jpeg: jpeg, t: Double(n) / 30) }
+        try writer.finish()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func pipeline(sink: EventSink, statsInterval: Double = 0.5) throws -> LivePipeline {
+        let processor = try FrameProcessor(configuration: Configuration(), predictor: Self.predictor.get())
+        return LivePipeline(processor: processor, sink: sink, statsInterval: statsInterval)
+    }
+
+    func testAtCameraSpeedEveryFrameIsProcessedInOrder() throws {
+        let sink = Collector()
+        let live = try pipeline(sink: sink)
+        var source = PacedSource(RecordingSource(recording: try Recording(directory: folder.path)), speed: 1)
+        let started = Date()
+        let summary = try live.run(&source)
+        XCTAssertGreaterThan(Date().timeIntervalSince(started), 1.3, "1.5 s of frames take about 1.5 s")
+        XCTAssertEqual(summary.captured, 45)
+        XCTAssertEqual(summary.processed, 45)
+        XCTAssertEqual(summary.dropped, 0)
+        let frames = sink.events.filter { $0.type != .stats }.map(\.frame)
+        XCTAssertEqual(frames, frames.sorted(), "events in frame order")
+        XCTAssertEqual(sink.events.filter { $0.type == .nose }.count, 45)
+        let stats = sink.events.compactMap { event -> Stats? in
+            if case .stats(let stats) = event.payload { return stats }
+            return nil
+        }
+        XCTAssertGreaterThanOrEqual(stats.count, 3, "every 0.5 s and once at the end")
+        XCTAssertEqual(stats.last?.dropped, 0)
+        XCTAssertEqual(stats[1].fpsIn, 30, accuracy: 8)
+    }
+
+    func testFasterThanProcessingDropsFramesCountsThemAndKeepsOrder() throws {
+        let sink = Collector(delay: 0.004)  // a writer slower than the frames arrive
+        let live = try pipeline(sink: sink)
+        var source = PacedSource(RecordingSource(recording: try Recording(directory: folder.path)), speed: 200)
+        let summary = try live.run(&source)
+        XCTAssertEqual(summary.captured, 45)
+        XCTAssertGreaterThan(summary.dropped, 0)
+        XCTAssertEqual(summary.processed + summary.dropped, 45, "every frame is either processed or counted as dropped")
+        let frames = sink.events.filter { $0.type != .stats }.map(\.frame)
+        XCTAssertEqual(frames, frames.sorted())
+        if case .stats(let last)? = sink.events.last?.payload {
+            XCTAssertEqual(last.dropped, summary.dropped)
+        } else {
+            XCTFail("the run ends with a stats line")
+        }
+    }
+
+    func testStopEndsTheRunPromptlyAndClosesTracks() throws {
+        let sink = Collector()
+        let live = try pipeline(sink: sink)
+        var source = PacedSource(RecordingSource(recording: try Recording(directory: folder.path)), speed: 1) { live.isStopping }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.4) { live.stop() }
+        let started = Date()
+        let summary = try live.run(&source)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1.0)
+        XCTAssertLessThan(summary.captured, 45)
+        XCTAssertEqual(sink.events.filter { $0.type == .faceFound }.count, 1)
+        XCTAssertEqual(sink.events.filter { $0.type == .faceLost }.count, 1, "the track is closed on the way out")
+    }
+
+    func testAClosedPipeEndsTheRunWithItsError() throws {
+        let sink = Collector(failAfter: 5)
+        let live = try pipeline(sink: sink)
+        var source = PacedSource(RecordingSource(recording: try Recording(directory: folder.path)), speed: 4) { live.isStopping }
+        XCTAssertThrowsError(try live.run(&source)) { error in
+            XCTAssertTrue((error as? EventsError)?.isBrokenPipe == true, "\(error)")
+        }
+        XCTAssertEqual(sink.events.count, 5)
+    }
+}
+
+/// Collects events; optionally slow, or failing like a closed pipe after some events.
+private final class Collector: EventSink, @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Event] = []
+    private let delay: Double
+    private let failAfter: Int?
+
+    init(delay: Double = 0, failAfter: Int? = nil) {
+        self.delay = delay
+        self.failAfter = failAfter
+    }
+
+    var events: [Event] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+
+    func write(_ event: Event) throws {
+        if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+        lock.lock()
+        defer { lock.unlock() }
+        if let failAfter, stored.count >= failAfter { throw EventsError.writeFailed(descriptor: 1, errno: EPIPE) }
+        stored.append(event)
+    }
+}

@@ -23,6 +23,8 @@ public final class FaceTracker {
     public private(set) var detectorRuns = 0
     /// Faces the full-frame detector saw the last time it ran (more than `maxFaces` is possible).
     public private(set) var facesInView = 0
+    /// Time spent per stage in the last update.
+    public private(set) var timings = TrackerTimings()
 
     public let settings: TrackerSettings
     private var detector: CascadeDetector
@@ -42,7 +44,7 @@ public final class FaceTracker {
     /// Side, in pixels, that the expected cascade face is scaled to in the verification window.
     private static let verifyFace = 40.0
     /// The verification window's side in expected face sides.
-    private static let verifySpan = 2.0
+    private static let verifySpan = 1.6
 
     /// Creates a tracker around a full-frame detector (whose settings set the face size limits)
     /// and the landmark model.
@@ -52,8 +54,8 @@ public final class FaceTracker {
         self.settings = settings
         var verifySettings = detector.settings
         verifySettings.minNeighbors = 1
-        verifySettings.minSize = Int(Self.verifyFace * 0.7)
-        verifySettings.maxSize = Int(Self.verifyFace * 1.45)
+        verifySettings.minSize = Int(Self.verifyFace * 0.8)
+        verifySettings.maxSize = Int(Self.verifyFace * 1.3)
         verifier = try CascadeDetector(classifier: detector.classifier, settings: verifySettings)
     }
 
@@ -71,6 +73,7 @@ public final class FaceTracker {
         found.removeAll(keepingCapacity: true)
         lost.removeAll(keepingCapacity: true)
         detectorRan = false
+        timings = TrackerTimings()
         if t < lastDetection { lastDetection = -.infinity }  // the clock restarted
         var needDetection = faces.isEmpty || t - lastDetection >= settings.redetectInterval
 
@@ -80,11 +83,12 @@ public final class FaceTracker {
                 faces[i].misses = settings.missesToLose
                 continue
             }
-            predictor.fit(image, box: box, into: &faces[i].shape)
+            timings.time(\.landmarks) { predictor.fit(image, box: box, into: &faces[i].shape) }
             faces[i].box = box
             faces[i].age += 1
             if faces[i].age % settings.verifyEvery == 0 {
-                if verify(box, roll: Self.roll(of: faces[i].shape), in: image) {
+                let roll = Self.roll(of: faces[i].shape)
+                if timings.time(\.verification, { verify(box, roll: roll, in: image) }) {
                     faces[i].misses = 0
                 } else {
                     faces[i].misses += 1
@@ -93,7 +97,7 @@ public final class FaceTracker {
             }
         }
         if needDetection && !image.isEmpty {
-            detect(image, t: t)
+            timings.time(\.detection) { detect(image, t: t) }
         }
         removeLostAndDuplicateTracks()
     }

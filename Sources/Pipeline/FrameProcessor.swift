@@ -19,6 +19,8 @@ public final class FrameProcessor {
     public private(set) var badFrames = 0
     /// Frames processed, decoded or not.
     public private(set) var processedFrames = 0
+    /// Stage times of the last frame.
+    public private(set) var timings = FrameTimings()
 
     public let tracker: FaceTracker
     private let expressionSettings: ExpressionSettings
@@ -50,13 +52,16 @@ public final class FrameProcessor {
     /// Processes a JPEG frame. A frame that does not decode is skipped: it yields an `error`
     /// event (rate-limited) and the tracks carry on with the next good frame.
     public func process(jpeg: some ContiguousBytes, index: Int, t: Double, emit: (Event) -> Void) {
+        let start = Clock.now()
         do {
             try decoder.decode(jpeg, into: &gray, conversion: conversion)
         } catch {
             skip(index: index, t: t, because: "\(error)", emit: emit)
             return
         }
+        let decode = Clock.now() - start
         process(gray: gray, index: index, t: t, emit: emit)
+        timings.decode = decode
     }
 
     /// Counts a frame that could not be used. The first bad frame is reported at once as an
@@ -78,6 +83,15 @@ public final class FrameProcessor {
     public func process(gray image: GrayImage, index: Int, t: Double, emit: (Event) -> Void) {
         processedFrames += 1
         tracker.update(image, t: t)
+        let start = Clock.now()
+        defer {
+            let tracked = tracker.timings
+            timings = FrameTimings()
+            timings.detect = tracked.detection
+            timings.track = tracked.verification
+            timings.landmarks = tracked.landmarks
+            timings.expressions = Clock.now() - start
+        }
         for id in tracker.lost {
             if let slot = expressions.firstIndex(where: { $0.id == id }) {
                 expressions[slot].tracker.lost(t: t) { emit(Event(t: t, frame: index, EventPayload($0, face: id))) }

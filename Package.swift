@@ -31,8 +31,10 @@ let package = Package(
             "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // Active liveness by challenge and response (`facewatch check`).
+        .target(name: "Liveness", dependencies: ["Pipeline", "Events", "Expressions"]),
         .executableTarget(name: "FacewatchCLI", dependencies: [
-            "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings", "Pipeline",
+            "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings", "Pipeline", "Liveness",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -42,6 +44,7 @@ let package = Package(
         .testTarget(name: "ExpressionsTests", dependencies: ["Expressions", "Landmarks"]),
         .testTarget(name: "EventsTests", dependencies: ["Events", "Landmarks"]),
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "Imaging"]),
+        .testTarget(name: "LivenessTests", dependencies: ["Liveness", "Pipeline", "Recordings", "Events", "Landmarks"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Recordings", "Expressions", "Detection", "Landmarks", "Imaging"]),
     ],
     swiftLanguageModes: [.v5]

@@ -21,6 +21,8 @@ public final class FrameProcessor {
     public private(set) var processedFrames = 0
     /// Stage times of the last frame.
     public private(set) var timings = FrameTimings()
+    /// The tracked faces of the last processed frame.
+    public private(set) var observations: [FaceObservation] = []
 
     public let tracker: FaceTracker
     private let expressionSettings: ExpressionSettings
@@ -106,6 +108,7 @@ public final class FrameProcessor {
             }
         }
         var frameFaces: [FrameFace] = []
+        observations.removeAll(keepingCapacity: true)
         for face in tracker.faces {
             guard let slot = expressions.firstIndex(where: { $0.id == face.id }) else { continue }
             let id = face.id
@@ -113,6 +116,12 @@ public final class FrameProcessor {
                 face.shape, frameWidth: image.width, frameHeight: image.height, t: t,
                 emit: { emit(Event(t: t, frame: index, EventPayload($0, face: id))) })
             else { continue }
+            let blink = expressions[slot].tracker.blink
+            observations.append(FaceObservation(
+                id: id, box: face.box, shape: face.shape, measures: measures,
+                brightness: Self.meanBrightness(image, in: face.box),
+                closeThreshold: (blink.openEAR(of: .left) * blink.settings.closeRatio,
+                                 blink.openEAR(of: .right) * blink.settings.closeRatio)))
             if options.nose {
                 emit(Event(t: t, frame: index, .nose(face: id, x: measures.nose.x, y: measures.nose.y)))
             }
@@ -128,6 +137,23 @@ public final class FrameProcessor {
         }
     }
 
+    /// Mean gray level inside `box` (clipped to the image), sampled every 4th pixel.
+    static func meanBrightness(_ image: GrayImage, in box: FaceBox) -> Double {
+        let x0 = max(0, box.x), y0 = max(0, box.y)
+        let x1 = min(image.width, box.x + box.width), y1 = min(image.height, box.y + box.height)
+        guard x1 > x0, y1 > y0 else { return 0 }
+        var sum = 0, count = 0
+        image.pixels.withUnsafeBufferPointer { pixels in
+            for y in stride(from: y0, to: y1, by: 4) {
+                for x in stride(from: x0, to: x1, by: 4) {
+                    sum += Int(pixels[y * image.width + x])
+                    count += 1
+                }
+            }
+        }
+        return Double(sum) / Double(count)
+    }
+
     /// Ends every track (at the end of a stream), emitting `face_lost` and closing open intervals.
     public func finish(index: Int, t: Double, emit: (Event) -> Void) {
         tracker.reset()
@@ -138,5 +164,6 @@ public final class FrameProcessor {
             emit(Event(t: t, frame: index, .faceLost(face: id)))
         }
         expressions.removeAll()
+        observations.removeAll()
     }
 }

@@ -1,0 +1,71 @@
+/// Why a check failed (or could not be run).
+public enum FailureReason: String, Sendable, Equatable {
+    /// A step was not done before its deadline (a still photo never blinks).
+    case timeout
+    /// No face appeared in time.
+    case noFace = "no_face"
+    /// More than one face was in view.
+    case multipleFaces = "multiple_faces"
+    /// The face was lost mid-check.
+    case faceLost = "face_lost"
+    /// A different face took the place of the first.
+    case faceSwapped = "face_swapped"
+    /// A later step's action came before it was asked for (a replayed video does things at its own pace).
+    case outOfOrder = "out_of_order"
+    /// The face stayed too small, too dark or turned away to start a step.
+    case tooSmall = "too_small"
+    case tooDark = "too_dark"
+    case turnedAway = "turned_away"
+    /// The frames ended before the check did.
+    case streamEnded = "stream_ended"
+}
+
+/// The result of one step.
+public struct StepResult: Sendable, Equatable {
+    public var step: ChallengeStep
+    /// Stream time of its prompt.
+    public var promptT: Double
+    /// Stream time it was done, nil if it was not.
+    public var doneT: Double?
+    /// Set when the step failed.
+    public var failure: FailureReason?
+
+    public init(step: ChallengeStep, promptT: Double, doneT: Double? = nil, failure: FailureReason? = nil) {
+        self.step = step
+        self.promptT = promptT
+        self.doneT = doneT
+        self.failure = failure
+    }
+}
+
+/// The check's final word.
+public struct CheckVerdict: Sendable, Equatable {
+    public var passed: Bool
+    public var reason: FailureReason?
+    public var t: Double
+    public var frame: Int
+    public var face: Int?
+    public var challenge: Challenge
+    public var steps: [StepResult]
+    /// Median non-rigid motion of the landmarks between frames, in inter-ocular distances: live
+    /// faces move their features a little all the time; a photo moves only as a whole.
+    public var microMotion: Double
+}
+
+/// Why the person is asked to adjust before a step can start.
+public enum AdjustReason: String, Sendable, Equatable {
+    case noFace = "no_face"
+    case moveCloser = "move_closer"
+    case moreLight = "more_light"
+    case faceCamera = "face_camera"
+    case oneFaceOnly = "one_face_only"
+}
+
+/// What the check writes: prompts for the calling program to show, then one verdict.
+public enum CheckOutput: Sendable, Equatable {
+    /// Do this step now (`index` of `of`), within `timeout` seconds.
+    case prompt(step: ChallengeStep, index: Int, of: Int, t: Double, frame: Int, timeout: Double)
+    /// The face is not usable yet: why.
+    case adjust(AdjustReason, t: Double, frame: Int)
+    case verdict(CheckVerdict)
+}

@@ -12,4 +12,14 @@ public struct FaceObservation: Sendable {
     public var brightness: Double
     /// The blink detector's closing thresholds for the person's left and right eye (EAR).
     public var closeThreshold: (left: Double, right: Double)
+
+    public init(id: Int, box: FaceBox, shape: FaceShape, measures: FaceMeasures, brightness: Double,
+                closeThreshold: (left: Double, right: Double)) {
+        self.id = id
+        self.box = box
+        self.shape = shape
+        self.measures = measures
+        self.brightness = brightness
+        self.closeThreshold = closeThreshold
+    }
 }

@@ -10,6 +10,7 @@ import Landmarks
 ///
 /// Added to the spec: types `wink` (`face`, `eye`, `start`, `duration_ms`) and `eyes_closed`
 /// (`face`, `state`, `start`, `duration_ms`); per face in `frame`, `pose` {`yaw`, `pitch`, `roll`}
+/// and `thresholds` {`ear_close_left`, `ear_close_right`, `smile`, `mar`}
 /// after `nose`. `stats.latency_ms` is an object {`p50`, `p95`}; `error.code` is a string.
 public struct EventEncoder: Sendable {
     public init() {}
@@ -110,6 +111,18 @@ public struct EventEncoder: Sendable {
         out.append(contentsOf: #","roll":"#.utf8)
         JSONNumber.append(f.roll, decimals: 2, to: &out)
         out.append(0x7D)
+        if let thresholds = f.thresholds {
+            key("thresholds", &out)
+            out.append(contentsOf: #"{"ear_close_left":"#.utf8)
+            JSONNumber.append(thresholds.earCloseLeft, decimals: 4, to: &out)
+            out.append(contentsOf: #","ear_close_right":"#.utf8)
+            JSONNumber.append(thresholds.earCloseRight, decimals: 4, to: &out)
+            out.append(contentsOf: #","smile":"#.utf8)
+            JSONNumber.append(thresholds.smile, decimals: 4, to: &out)
+            out.append(contentsOf: #","mar":"#.utf8)
+            JSONNumber.append(thresholds.mar, decimals: 4, to: &out)
+            out.append(0x7D)
+        }
         if let points = f.landmarks {
             key("landmarks", &out)
             out.append(0x5B)

@@ -15,12 +15,15 @@ public struct FrameFace: Sendable, Equatable {
     public var yaw: Double
     public var pitch: Double
     public var roll: Double
+    /// The state machines' thresholds (written as `thresholds`; nil: left out).
+    public var thresholds: FrameThresholds?
     /// The 68 landmarks in pixels, when asked for (nil: the `landmarks` key is left out).
     public var landmarks: [SIMD2<Float>]?
 
     public init(
         face: Int, box: FaceBox, earLeft: Double, earRight: Double, mar: Double, smile: Double,
-        nose: SIMD2<Double>, yaw: Double, pitch: Double, roll: Double, landmarks: [SIMD2<Float>]? = nil
+        nose: SIMD2<Double>, yaw: Double, pitch: Double, roll: Double, thresholds: FrameThresholds? = nil,
+        landmarks: [SIMD2<Float>]? = nil
     ) {
         self.face = face
         self.box = box
@@ -32,6 +35,7 @@ public struct FrameFace: Sendable, Equatable {
         self.yaw = yaw
         self.pitch = pitch
         self.roll = roll
+        self.thresholds = thresholds
         self.landmarks = landmarks
     }
 }

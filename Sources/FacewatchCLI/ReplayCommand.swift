@@ -24,6 +24,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "0: every frame, as fast as possible; N > 0: play at N× the recording's speed like a live camera.")
     var speed: Double = 0
 
+    @Option(help: "Also write the frames with boxes, landmarks, eye/mouth state and events drawn to this MJPEG file (ffplay plays it).")
+    var annotate: String?
+
     @OptionGroup var options: ConfigOptions
     @OptionGroup var output: OutputFlags
 
@@ -38,14 +41,20 @@ struct ReplayCommand: ParsableCommand {
         Log.shared.info("replaying \(recording): \(opened.frames.count) frames, \(opened.info.width)×\(opened.info.height)")
         let writer = JSONLinesWriter(fileDescriptor: STDOUT_FILENO, filter: try output.filter(configuration))
         if speed > 0 {
+            guard annotate == nil else { throw ValidationError("--annotate works with --speed 0 (every frame)") }
             try runLive(opened, processor: processor, writer: writer)
             return
         }
         var source = RecordingSource(recording: opened)
         var progress = ProgressLine(total: opened.frames.count, label: "replay")
+        let annotator = try annotate.map { try FrameAnnotator(path: $0) }
+        defer { annotator?.close() }
+        let sink = FrameEventBuffer(forwardingTo: writer)
         do {
-            let summary = try Replay.run(&source, processor: processor, problems: opened.problems, sink: writer) {
-                progress.update($0)
+            let summary = try Replay.run(&source, processor: processor, problems: opened.problems, sink: sink) { frame, done in
+                let events = sink.take()
+                try annotator?.annotate(frame, faces: processor.observations, events: events)
+                progress.update(done)
             }
             progress.finish()
             Log.shared.info("\(summary.frames) frames in \(String(format: "%.2f", summary.seconds)) s (\(String(format: "%.0f", Double(summary.frames) / max(summary.seconds, 1e-9))) FPS), \(summary.badFrames) bad, \(processor.tracker.detectorRuns) full-frame detections")
@@ -69,5 +78,26 @@ struct ReplayCommand: ParsableCommand {
             // the reader went away: a normal end
         }
         withExtendedLifetime(signals) {}
+    }
+}
+
+/// Passes events on to a sink and keeps the current frame's, for the annotator.
+private final class FrameEventBuffer: EventSink {
+    private let next: EventSink
+    private var events: [Event] = []
+
+    init(forwardingTo next: EventSink) {
+        self.next = next
+    }
+
+    func write(_ event: Event) throws {
+        events.append(event)
+        try next.write(event)
+    }
+
+    /// The events since the last call.
+    func take() -> [Event] {
+        defer { events.removeAll(keepingCapacity: true) }
+        return events
     }
 }

@@ -1,3 +1,4 @@
+import Events
 import Expressions
 import Landmarks
 
@@ -10,16 +11,21 @@ public struct FaceObservation: Sendable {
     public var measures: FaceMeasures
     /// Mean gray level (0–255) inside the face box.
     public var brightness: Double
-    /// The blink detector's closing thresholds for the person's left and right eye (EAR).
-    public var closeThreshold: (left: Double, right: Double)
+    /// The state machines' thresholds for this face.
+    public var thresholds: FrameThresholds
+    /// Whether a smile / an open mouth is in progress.
+    public var smiling: Bool
+    public var mouthOpen: Bool
 
     public init(id: Int, box: FaceBox, shape: FaceShape, measures: FaceMeasures, brightness: Double,
-                closeThreshold: (left: Double, right: Double)) {
+                thresholds: FrameThresholds, smiling: Bool = false, mouthOpen: Bool = false) {
         self.id = id
         self.box = box
         self.shape = shape
         self.measures = measures
         self.brightness = brightness
-        self.closeThreshold = closeThreshold
+        self.thresholds = thresholds
+        self.smiling = smiling
+        self.mouthOpen = mouthOpen
     }
 }

@@ -116,12 +116,16 @@ public final class FrameProcessor {
                 face.shape, frameWidth: image.width, frameHeight: image.height, t: t,
                 emit: { emit(Event(t: t, frame: index, EventPayload($0, face: id))) })
             else { continue }
-            let blink = expressions[slot].tracker.blink
+            let state = expressions[slot].tracker
+            let thresholds = FrameThresholds(
+                earCloseLeft: state.blink.openEAR(of: .left) * state.blink.settings.closeRatio,
+                earCloseRight: state.blink.openEAR(of: .right) * state.blink.settings.closeRatio,
+                smile: state.smile.baseline + state.smile.settings.startDelta,
+                mar: state.mouthOpen.baseline + state.mouthOpen.settings.startDelta)
             observations.append(FaceObservation(
                 id: id, box: face.box, shape: face.shape, measures: measures,
-                brightness: Self.meanBrightness(image, in: face.box),
-                closeThreshold: (blink.openEAR(of: .left) * blink.settings.closeRatio,
-                                 blink.openEAR(of: .right) * blink.settings.closeRatio)))
+                brightness: Self.meanBrightness(image, in: face.box), thresholds: thresholds,
+                smiling: state.smile.isActive, mouthOpen: state.mouthOpen.isActive))
             if options.nose {
                 emit(Event(t: t, frame: index, .nose(face: id, x: measures.nose.x, y: measures.nose.y)))
             }
@@ -129,7 +133,7 @@ public final class FrameProcessor {
                 frameFaces.append(FrameFace(face: id, box: face.box, earLeft: measures.earLeft, earRight: measures.earRight,
                                             mar: measures.mar, smile: measures.smile, nose: measures.nose,
                                             yaw: measures.pose.yaw, pitch: measures.pose.pitch, roll: measures.pose.roll,
-                                            landmarks: options.landmarks ? face.shape.points : nil))
+                                            thresholds: thresholds, landmarks: options.landmarks ? face.shape.points : nil))
             }
         }
         if options.frames {

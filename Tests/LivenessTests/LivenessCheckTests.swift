@@ -27,7 +27,8 @@ final class LivenessCheckTests: XCTestCase {
             let measures = FaceMeasures(earLeft: 0.3, earRight: 0.3, mar: 0.05, smile: 0, nose: SIMD2(0.5, 0.5),
                                         pose: HeadPose(yaw: yaw, pitch: pitch, roll: 0))
             return FaceObservation(id: id, box: FaceBox(x: 120, y: 120, width: size, height: size), shape: FaceShape(points: points),
-                                   measures: measures, brightness: brightness, closeThreshold: (0.19, 0.19))
+                                   measures: measures, brightness: brightness,
+                                   thresholds: FrameThresholds(earCloseLeft: 0.19, earCloseRight: 0.19, smile: 0.35, mar: 0.33))
         }
     }
 

@@ -101,3 +101,23 @@ private final class FrameEventBuffer: EventSink {
         return events
     }
 }
+
+/// Replays a recording (every frame) and returns its event lines.
+func replayLines(_ path: String, configuration: Configuration) throws -> [String] {
+    let recording = try Recording(directory: path)
+    let processor = try FrameProcessor(configuration: configuration)
+    let sink = LineCollector()
+    var source = RecordingSource(recording: recording)
+    _ = try Replay.run(&source, processor: processor, problems: recording.problems, sink: sink)
+    return sink.lines
+}
+
+/// Keeps encoded event lines.
+private final class LineCollector: EventSink {
+    private let encoder = EventEncoder()
+    var lines: [String] = []
+
+    func write(_ event: Event) throws {
+        lines.append(encoder.line(event))
+    }
+}

@@ -24,6 +24,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "0: every frame, as fast as possible; N > 0: play at N× the recording's speed like a live camera.")
     var speed: Double = 0
 
+    @Option(help: "Play the recording this many times over as one continuous stream (soak tests).")
+    var loop = 1
+
     @Option(help: "Also write the frames with boxes, landmarks, eye/mouth state and events drawn to this MJPEG file (ffplay plays it).")
     var annotate: String?
 
@@ -45,8 +48,8 @@ struct ReplayCommand: ParsableCommand {
             try runLive(opened, processor: processor, writer: writer)
             return
         }
-        var source = RecordingSource(recording: opened)
-        var progress = ProgressLine(total: opened.frames.count, label: "replay")
+        var source = RecordingSource(recording: opened, loops: loop)
+        var progress = ProgressLine(total: opened.frames.count * max(1, loop), label: "replay")
         let annotator = try annotate.map { try FrameAnnotator(path: $0) }
         defer { annotator?.close() }
         let sink = FrameEventBuffer(forwardingTo: writer)
@@ -57,6 +60,8 @@ struct ReplayCommand: ParsableCommand {
                 progress.update(done)
             }
             progress.finish()
+            let rss = Double(ResidentMemory.current()) / 1_048_576
+            Log.shared.info("resident memory \(String(format: "%.1f", rss)) MB")
             Log.shared.info("\(summary.frames) frames in \(String(format: "%.2f", summary.seconds)) s (\(String(format: "%.0f", Double(summary.frames) / max(summary.seconds, 1e-9))) FPS), \(summary.badFrames) bad, \(processor.tracker.detectorRuns) full-frame detections")
         } catch let error as EventsError where error.isBrokenPipe {
             progress.finish()  // the reader went away (`facewatch replay … | head`): a normal end
@@ -70,10 +75,10 @@ struct ReplayCommand: ParsableCommand {
         for problem in recording.problems {
             try writer.write(Event(t: 0, frame: 0, .error(message: problem, code: "recording")))
         }
-        var source = PacedSource(RecordingSource(recording: recording), speed: speed) { pipeline.isStopping }
+        var source = PacedSource(RecordingSource(recording: recording, loops: loop), speed: speed) { pipeline.isStopping }
         do {
             let summary = try pipeline.run(&source)
-            Log.shared.info("\(summary.processed) of \(summary.captured) frames processed, \(summary.dropped) dropped")
+            Log.shared.info("\(summary.processed) of \(summary.captured) frames processed, \(summary.dropped) dropped, resident memory \(String(format: "%.1f", Double(ResidentMemory.current()) / 1_048_576)) MB")
         } catch let error as EventsError where error.isBrokenPipe {
             // the reader went away: a normal end
         }

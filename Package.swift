@@ -26,13 +26,17 @@ let package = Package(
         .target(name: "Events", dependencies: ["Landmarks"]),
         // Recording folders (read/write) and the frame-source protocol.
         .target(name: "Recordings", dependencies: ["Imaging"]),
+        // C shim over libv4l2: typed ioctl wrappers, open/close/mmap returning errno.
+        .target(name: "CV4L2", linkerSettings: [.linkedLibrary("v4l2")]),
+        // V4L2 camera capture (and an emulated camera playing a recording) as a frame source.
+        .target(name: "Capture", dependencies: ["CV4L2", "Recordings", "Imaging"]),
         // Frame source -> decode -> detect/track -> landmarks -> expressions -> events.
         .target(name: "Pipeline", dependencies: [
             "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "FacewatchCLI", dependencies: [
-            "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings", "Pipeline",
+            "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings", "Pipeline", "Capture",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -42,6 +46,7 @@ let package = Package(
         .testTarget(name: "ExpressionsTests", dependencies: ["Expressions", "Landmarks"]),
         .testTarget(name: "EventsTests", dependencies: ["Events", "Landmarks"]),
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "Imaging"]),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture", "Recordings", "Imaging"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Recordings", "Expressions", "Detection", "Landmarks", "Imaging"]),
     ],
     swiftLanguageModes: [.v5]

@@ -130,8 +130,10 @@ public final class Camera: FrameSource {
 
     private func timeout(_ problem: String) -> FrameError {
         timeouts += 1
-        let t = lastT + max(clock.now() - lastSeen, 0)
+        let now = clock.now()
+        let t = lastT + max(now - lastSeen, 0)
         lastT = t
+        lastSeen = now
         return FrameError(index: deliveredFrames, t: t,
                           problem: "\(settings.device): \(problem) (\(timeouts) timeout\(timeouts == 1 ? "" : "s") so far)")
     }

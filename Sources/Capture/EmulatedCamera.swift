@@ -108,14 +108,14 @@ public final class EmulatedCamera {
 
     func isStalled(at time: Double) -> Bool {
         options.faults.contains {
-            if case .stall(let at, let seconds) = $0 { return time - start >= at && time - start < at + seconds }
+            if case .stall(let at, let seconds) = $0 { return time >= start + at && time < start + at + seconds }
             return false
         }
     }
 
     func isUnplugged(at time: Double) -> Bool {
         options.faults.contains {
-            if case .unplug(let at, let back) = $0 { return time - start >= at && time - start < at + (back ?? .infinity) }
+            if case .unplug(let at, let back) = $0 { return time >= start + at && time < start + at + (back ?? .infinity) }
             return false
         }
     }

@@ -1,9 +1,9 @@
 import Foundation
 import Recordings
 
-/// A camera made from a recording: the "scene" plays on the camera's clock from the moment the
-/// camera is made (frame `k` appears at the recording's time for it, divided by `speed`, looping
-/// if asked), whether or not anyone is streaming, like a real sensor. Each `open()` gives an
+/// A camera made from a recording: the "scene" plays on the camera's clock from the moment a
+/// node first starts streaming (frame `k` appears at the recording's time for it, divided by
+/// `speed`, looping if asked), and goes on whether or not anyone is streaming, like a real sensor. Each `open()` gives an
 /// `EmulatedDevice` node with V4L2's buffer-queue rules, which captures the frames that appear
 /// while it streams. Faults (`EmulatedFault`) are injected at the device level.
 ///
@@ -44,8 +44,8 @@ public final class EmulatedCamera {
     /// The name device nodes report: `emulated:` and the recording's folder.
     public let name: String
     let clock: any CaptureClock
-    /// When the camera was made: the time of the recording's first frame.
-    let start: Double
+    /// When the scene started (the first STREAMON): the time of the recording's first frame.
+    private var origin: Double?
     /// Faults actually delivered (EAGAIN and EINTR returns, truncated frames).
     public private(set) var faultsInjected = 0
     private var pendingAgain: Int
@@ -57,7 +57,6 @@ public final class EmulatedCamera {
         self.options = options
         self.clock = clock
         name = "emulated:\(recording.directory)"
-        start = clock.now()
         period = 1 / recording.info.fps
         pendingAgain = options.faults.reduce(0) { if case .spuriousAgain(let n) = $1 { return $0 + n } else { return $0 } }
         pendingInterrupts = options.faults.reduce(0) { if case .interrupted(let n) = $1 { return $0 + n } else { return $0 } }
@@ -67,17 +66,22 @@ public final class EmulatedCamera {
     public func open() throws -> EmulatedDevice {
         let now = clock.now()
         guard !isUnplugged(at: now) else { throw VideoDeviceError(device: name, call: "open", code: ENOENT) }
-        return EmulatedDevice(camera: self, openedAt: now, diesAt: firstUnplug(after: now))
+        return EmulatedDevice(camera: self, openedAt: now)
     }
 
     // MARK: The scene's schedule
 
     private var cycle: Double { recording.duration - (recording.frames.first?.t ?? 0) + period }
 
+    /// Starts the scene at `time` unless it is playing already.
+    func startScene(at time: Double) {
+        if origin == nil { origin = time }
+    }
+
     /// When frame `k` appears (infinity when there is none).
     func arrival(_ k: Int) -> Double {
         let count = recording.frames.count
-        guard count > 0, options.loop || k < count else { return .infinity }
+        guard let start = origin, count > 0, options.loop || k < count else { return .infinity }
         let entry = recording.frames[k % count]
         let offset = Double(k / count) * cycle + entry.t - recording.frames[0].t
         return start + offset / options.speed
@@ -86,7 +90,7 @@ public final class EmulatedCamera {
     /// The first frame that appears at or after `time`.
     func firstFrame(atOrAfter time: Double) -> Int {
         let count = recording.frames.count
-        guard count > 0 else { return 0 }
+        guard let start = origin, count > 0 else { return 0 }
         let elapsed = max(time - start, 0) * options.speed
         let loops = options.loop ? Int((elapsed / cycle).rounded(.down)) : 0
         var k = loops * count
@@ -107,22 +111,25 @@ public final class EmulatedCamera {
     }
 
     func isStalled(at time: Double) -> Bool {
-        options.faults.contains {
+        guard let start = origin else { return false }
+        return options.faults.contains {
             if case .stall(let at, let seconds) = $0 { return time >= start + at && time < start + at + seconds }
             return false
         }
     }
 
     func isUnplugged(at time: Double) -> Bool {
-        options.faults.contains {
+        guard let start = origin else { return false }
+        return options.faults.contains {
             if case .unplug(let at, let back) = $0 { return time >= start + at && time < start + at + (back ?? .infinity) }
             return false
         }
     }
 
     /// When a node opened at `time` dies: the first unplug at or after it.
-    private func firstUnplug(after time: Double) -> Double {
-        options.faults.reduce(.infinity) {
+    func firstUnplug(after time: Double) -> Double {
+        guard let start = origin else { return .infinity }
+        return options.faults.reduce(.infinity) {
             if case .unplug(let at, _) = $1, start + at >= time { return min($0, start + at) }
             return $0
         }

@@ -20,8 +20,7 @@ public final class EmulatedDevice: VideoDevice {
     }
 
     private let camera: EmulatedCamera
-    /// When the node stops working (the first unplug after it was opened).
-    private let diesAt: Double
+    private let openedAt: Double
     private var closed = false
     private var layout: PixelLayout
     private let interval: FrameInterval
@@ -35,9 +34,9 @@ public final class EmulatedDevice: VideoDevice {
     private var decoder = JPEGDecoder()
     private var gray = GrayImage(width: 0, height: 0)
 
-    init(camera: EmulatedCamera, openedAt: Double, diesAt: Double) {
+    init(camera: EmulatedCamera, openedAt: Double) {
         self.camera = camera
-        self.diesAt = diesAt
+        self.openedAt = openedAt
         interval = FrameInterval(fps: camera.recording.info.fps)
         layout = PixelLayout(fourcc: .mjpeg, width: 0, height: 0, bytesPerLine: 0, sizeImage: 0)
         layout = makeLayout(camera.options.formats.first ?? .mjpeg)
@@ -46,6 +45,9 @@ public final class EmulatedDevice: VideoDevice {
     deinit {
         for buffer in buffers { buffer.memory.deallocate() }
     }
+
+    /// When the node stops working: the first unplug after it was opened.
+    private var diesAt: Double { camera.firstUnplug(after: openedAt) }
 
     private func failure(_ call: String, _ code: Int32) -> VideoDeviceError {
         VideoDeviceError(device: path, call: call, code: code)
@@ -192,9 +194,11 @@ public final class EmulatedDevice: VideoDevice {
         try checkAlive("VIDIOC_STREAMON")
         guard !buffers.isEmpty else { throw failure("VIDIOC_STREAMON", EINVAL) }
         guard !streaming else { return }
+        let now = camera.clock.now()
         streaming = true
         sequence = 0
-        nextFrame = camera.firstFrame(atOrAfter: camera.clock.now())
+        camera.startScene(at: now)
+        nextFrame = camera.firstFrame(atOrAfter: now)
     }
 
     public func streamOff() throws {

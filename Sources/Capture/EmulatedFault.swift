@@ -1,5 +1,5 @@
 /// A fault an `EmulatedCamera` injects, to exercise what real cameras and drivers do.
-/// Times are seconds on the camera's clock since the camera was made.
+/// Times are seconds on the camera's clock since the scene started (the first STREAMON).
 public enum EmulatedFault: Sendable, Equatable {
     /// The next `count` VIDIOC_DQBUF calls fail with EAGAIN, even when poll said a buffer was ready.
     case spuriousAgain(count: Int)

@@ -26,6 +26,10 @@ let package = Package(
         .target(name: "Events", dependencies: ["Landmarks"]),
         // Recording folders (read/write) and the frame-source protocol.
         .target(name: "Recordings", dependencies: ["Imaging"]),
+        // C shim over libv4l2: typed ioctl wrappers, open/close/mmap returning errno.
+        .target(name: "CV4L2", linkerSettings: [.linkedLibrary("v4l2")]),
+        // V4L2 camera capture (and an emulated camera playing a recording) as a frame source.
+        .target(name: "Capture", dependencies: ["CV4L2", "Recordings", "Imaging"]),
         // Frame source -> decode -> detect/track -> landmarks -> expressions -> events.
         .target(name: "Pipeline", dependencies: [
             "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings",
@@ -34,7 +38,7 @@ let package = Package(
         // Active liveness by challenge and response (`facewatch check`).
         .target(name: "Liveness", dependencies: ["Pipeline", "Events", "Expressions"]),
         .executableTarget(name: "FacewatchCLI", dependencies: [
-            "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings", "Pipeline", "Liveness",
+            "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings", "Pipeline", "Liveness", "Capture",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -45,6 +49,7 @@ let package = Package(
         .testTarget(name: "EventsTests", dependencies: ["Events", "Landmarks"]),
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "Imaging"]),
         .testTarget(name: "LivenessTests", dependencies: ["Liveness", "Pipeline", "Recordings", "Events", "Landmarks"]),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture", "Recordings", "Imaging"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Recordings", "Expressions", "Detection", "Landmarks", "Imaging"]),
     ],
     swiftLanguageModes: [.v5]

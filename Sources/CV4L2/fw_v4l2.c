@@ -1,0 +1,54 @@
+#include "fw_v4l2.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libv4l2.h>
+#include <sys/mman.h>
+
+int fw_v4l2_open(const char *path, int *fd) {
+    int result = v4l2_open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+    if (result < 0) return errno;
+    *fd = result;
+    return 0;
+}
+
+int fw_v4l2_close(int fd) {
+    return v4l2_close(fd) == 0 ? 0 : errno;
+}
+
+int fw_v4l2_mmap(int fd, size_t length, int64_t offset, void **address) {
+    void *mapped = v4l2_mmap(NULL, length, PROT_READ, MAP_SHARED, fd, offset);
+    if (mapped == MAP_FAILED) return errno;
+    *address = mapped;
+    return 0;
+}
+
+int fw_v4l2_munmap(void *address, size_t length) {
+    return v4l2_munmap(address, length) == 0 ? 0 : errno;
+}
+
+static int request(int fd, unsigned long number, void *argument) {
+    return v4l2_ioctl(fd, number, argument) == 0 ? 0 : errno;
+}
+
+int fw_v4l2_querycap(int fd, struct v4l2_capability *capability) { return request(fd, VIDIOC_QUERYCAP, capability); }
+int fw_v4l2_enum_fmt(int fd, struct v4l2_fmtdesc *description) { return request(fd, VIDIOC_ENUM_FMT, description); }
+int fw_v4l2_enum_framesizes(int fd, struct v4l2_frmsizeenum *size) { return request(fd, VIDIOC_ENUM_FRAMESIZES, size); }
+int fw_v4l2_enum_frameintervals(int fd, struct v4l2_frmivalenum *interval) { return request(fd, VIDIOC_ENUM_FRAMEINTERVALS, interval); }
+int fw_v4l2_g_fmt(int fd, struct v4l2_format *format) { return request(fd, VIDIOC_G_FMT, format); }
+int fw_v4l2_s_fmt(int fd, struct v4l2_format *format) { return request(fd, VIDIOC_S_FMT, format); }
+int fw_v4l2_s_parm(int fd, struct v4l2_streamparm *parameters) { return request(fd, VIDIOC_S_PARM, parameters); }
+int fw_v4l2_reqbufs(int fd, struct v4l2_requestbuffers *buffers) { return request(fd, VIDIOC_REQBUFS, buffers); }
+int fw_v4l2_querybuf(int fd, struct v4l2_buffer *buffer) { return request(fd, VIDIOC_QUERYBUF, buffer); }
+int fw_v4l2_qbuf(int fd, struct v4l2_buffer *buffer) { return request(fd, VIDIOC_QBUF, buffer); }
+int fw_v4l2_dqbuf(int fd, struct v4l2_buffer *buffer) { return request(fd, VIDIOC_DQBUF, buffer); }
+
+int fw_v4l2_streamon(int fd, uint32_t type) {
+    int value = (int)type;
+    return request(fd, VIDIOC_STREAMON, &value);
+}
+
+int fw_v4l2_streamoff(int fd, uint32_t type) {
+    int value = (int)type;
+    return request(fd, VIDIOC_STREAMOFF, &value);
+}

@@ -1,0 +1,46 @@
+/// Retries an operation, typically `Camera.reopen()` after `CameraError.disconnected`, with
+/// exponential backoff until it succeeds or a deadline passes. The clock is injectable so tests
+/// do not wait.
+public struct Reconnector {
+    /// The first wait after a failed attempt, in seconds.
+    public var initialDelay: Double
+    /// The longest wait between attempts; waits double up to it.
+    public var maxDelay: Double
+    /// Seconds after the first attempt to give up; nil retries for ever.
+    public var deadline: Double?
+    public let clock: any CaptureClock
+
+    public init(initialDelay: Double = 0.25, maxDelay: Double = 4, deadline: Double? = 60,
+                clock: any CaptureClock = SystemClock()) {
+        self.initialDelay = initialDelay
+        self.maxDelay = maxDelay
+        self.deadline = deadline
+        self.clock = clock
+    }
+
+    /// Calls `attempt` until it does not throw, waiting between failures; `onFailure` hears of
+    /// each failure and the wait before the next try. Returns the number of attempts made.
+    /// Throws `CameraError.gaveUp` naming `device` when the next try would start after the deadline.
+    @discardableResult
+    public func run(device: String, attempt: () throws -> Void,
+                    onFailure: (_ error: Error, _ retryIn: Double) -> Void = { _, _ in }) throws -> Int {
+        let started = clock.now()
+        var delay = initialDelay
+        var attempts = 0
+        while true {
+            attempts += 1
+            do {
+                try attempt()
+                return attempts
+            } catch {
+                let elapsed = clock.now() - started
+                if let deadline, elapsed + delay > deadline {
+                    throw CameraError.gaveUp(device: device, seconds: elapsed, lastError: "\(error)")
+                }
+                onFailure(error, delay)
+                clock.sleep(delay)
+                delay = min(delay * 2, maxDelay)
+            }
+        }
+    }
+}

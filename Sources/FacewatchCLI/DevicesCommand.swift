@@ -1,0 +1,32 @@
+import ArgumentParser
+import Capture
+import Foundation
+
+/// `facewatch devices`: what every video device offers.
+struct DevicesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "devices",
+        abstract: "List video devices with their capabilities, pixel formats, frame sizes and frame rates."
+    )
+
+    @Argument(help: "Devices to describe (default: every /dev/video*); emulated:RECORDING works too.")
+    var devices: [String] = []
+
+    mutating func run() throws {
+        let names = devices.isEmpty ? VideoDevices.nodes() : devices
+        guard !names.isEmpty else {
+            print("no cameras found (no /dev/video* devices)")
+            return
+        }
+        let clock = SystemClock()
+        for name in names {
+            do {
+                let device = try VideoDevices.open(name, clock: clock)
+                defer { device.close() }
+                for line in try DeviceReport(device: device).lines { print(line) }
+            } catch {
+                print("\(name): cannot query: \(error)")
+            }
+        }
+    }
+}

@@ -50,6 +50,8 @@ let package = Package(
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "Imaging"]),
         .testTarget(name: "LivenessTests", dependencies: ["Liveness", "Pipeline", "Recordings", "Events", "Landmarks"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Recordings", "Imaging"]),
+        // Runs the built `facewatch` binary: exit codes, signals, pipes, sockets.
+        .testTarget(name: "FacewatchCLITests", dependencies: ["FacewatchCLI", "Recordings", "Imaging"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Recordings", "Expressions", "Detection", "Landmarks", "Imaging"]),
     ],
     swiftLanguageModes: [.v5]

@@ -24,10 +24,7 @@ public enum CameraRecorder {
     public static func record(_ camera: Camera, seconds: Double, to directory: String, reconnector: Reconnector,
                               log: (String) -> Void) throws -> Summary {
         let format = camera.format
-        let info = RecordingInfo(width: format.width, height: format.height, fps: format.fps ?? camera.settings.fps,
-                                 pixelFormat: format.pixelFormat.description,
-                                 source: "\(camera.capabilities.card) (\(camera.settings.device))")
-        let writer = try RecordingWriter(directory: directory, info: info)
+        let writer = try RecordingWriter(directory: directory, info: camera.recordingInfo)
         var summary = Summary()
         do {
             loop: while true {

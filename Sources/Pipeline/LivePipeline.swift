@@ -120,6 +120,12 @@ public final class LivePipeline: @unchecked Sendable {
         processor.finish(index: last.index, t: last.t) { event in enqueue(event) }
     }
 
+    /// Writes an event that did not come from a frame (e.g. the camera was unplugged), in order
+    /// with the others. Safe from any thread.
+    public func report(_ event: Event) {
+        enqueue(event)
+    }
+
     private func enqueue(_ event: Event) {
         writer.async { [self] in
             guard withLock({ failure == nil }) else { return }

@@ -1,0 +1,49 @@
+import Capture
+import Events
+import Foundation
+import Imaging
+import Recordings
+
+/// The daemon's frame source: a camera that survives being unplugged (an `error` event, then
+/// reopening with backoff until it is back or the reconnector gives up) and, when asked,
+/// records what it delivers (`run --record DIR`).
+struct LiveSource: FrameSource {
+    let camera: Camera
+    let reconnector: Reconnector
+    /// Reports problems as events (through the pipeline's writer).
+    let report: (Event) -> Void
+    let recorder: RecordingWriter?
+    private var last = (index: 0, t: 0.0)
+
+    init(camera: Camera, reconnector: Reconnector, recorder: RecordingWriter?, report: @escaping (Event) -> Void) {
+        self.camera = camera
+        self.reconnector = reconnector
+        self.recorder = recorder
+        self.report = report
+    }
+
+    mutating func nextFrame() throws -> Frame? {
+        while true {
+            do {
+                guard let frame = try camera.nextFrame() else { return nil }
+                last = (frame.index, frame.t)
+                try record(frame)
+                return frame
+            } catch CameraError.disconnected(let device) {
+                report(Event(t: last.t, frame: last.index,
+                             .error(message: "\(device) was disconnected; reopening until it is back", code: "camera_disconnected")))
+                try reconnector.run(device: device, attempt: camera.reopen)
+                report(Event(t: last.t, frame: last.index,
+                             .error(message: "\(device) is back: \(camera.format)", code: "camera_reconnected")))
+            }
+        }
+    }
+
+    private func record(_ frame: Frame) throws {
+        guard let recorder else { return }
+        switch frame.payload {
+        case .jpeg(let jpeg): try recorder.append(jpeg: jpeg, t: frame.t)
+        case .gray(let gray): try recorder.append(jpeg: JPEGEncoder.encode(gray, quality: 75), t: frame.t)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Imaging
+import Recordings
+import XCTest
+
+/// The `facewatch` binary as users run it: `run` on an emulated camera stopped by a signal or by
+/// its reader going away, and clear errors with non-zero exits.
+final class DaemonTests: XCTestCase {
+    private var folder: URL!
+
+    private var binary: URL {
+        // The test bundle sits in the build folder next to the executable.
+        var url = Bundle(for: DaemonTests.self).bundleURL
+        while url.pathExtension == "xctest" || url.lastPathComponent == "Contents" { url.deleteLastPathComponent() }
+        return url.appendingPathComponent("facewatch")
+    }
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("facewatch-cli-\(UUID().uuidString)")
+        let face = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/landmarks/hog/astronaut_w120.jpg")
+        let jpeg = try Data(contentsOf: face)
+        let writer = try RecordingWriter(directory: folder.appendingPathComponent("rec").path,
+                                         info: RecordingInfo(width: 640, height: 480, fps: 30, source: "DaemonTests"))
+        for n in 0..<300 { try writer.append(jpeg: jpeg, t: Double(n) / 30) }
+        try writer.finish()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func start(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        return (process, out, err)
+    }
+
+    private func wait(_ process: Process, seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        return !process.isRunning
+    }
+
+    func testSigintAndSigtermStopCleanlyAndFlush() throws {
+        for signal in [SIGINT, SIGTERM] {
+            let (process, out, _) = try start(["run", "--device", "emulated:\(folder.path)/rec", "--no-nose"])
+            Thread.sleep(forTimeInterval: 2.5)
+            kill(process.processIdentifier, signal)
+            XCTAssertTrue(wait(process, seconds: 5), "stops within the poll timeout")
+            XCTAssertEqual(process.terminationStatus, 0, "signal \(signal)")
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let lines = text.split(separator: "\n")
+            for line in lines { XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(line.utf8)), String(line)) }
+            XCTAssertTrue(lines.first?.hasPrefix(#"{"type":"face_found""#) == true, text)
+            XCTAssertTrue(lines.contains { $0.hasPrefix(#"{"type":"face_lost""#) }, "tracks are closed on the way out")
+            XCTAssertTrue(lines.last?.hasPrefix(#"{"type":"stats""#) == true, "a last stats line")
+        }
+    }
+
+    func testAReaderClosingThePipeEndsTheDaemonQuietly() throws {
+        let (process, out, err) = try start(["run", "--device", "emulated:\(folder.path)/rec"])
+        let reader = out.fileHandleForReading
+        var received = Data()
+        while received.filter({ $0 == 0x0A }).count < 3 { received += reader.availableData }
+        try reader.close()  // like `facewatch run | head -3`
+        XCTAssertTrue(wait(process, seconds: 5))
+        XCTAssertEqual(process.terminationStatus, 0)
+        let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertFalse(errors.contains("Error"), errors)
+    }
+
+    func testAMissingModelIsOneClearLineAndANonZeroExit() throws {
+        let (process, _, err) = try start(["replay", "\(folder.path)/rec", "--model", "/nonexistent/model.dat"])
+        XCTAssertTrue(wait(process, seconds: 10))
+        XCTAssertNotEqual(process.terminationStatus, 0)
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(text.contains("/nonexistent/model.dat") && text.contains("apt-get install libdlib-data"), text)
+    }
+
+    func testABadConfigNamesTheKey() throws {
+        let config = folder.appendingPathComponent("bad.json")
+        try Data(#"{"detector": {"min_face": "big"}}"#.utf8).write(to: config)
+        let (process, _, err) = try start(["replay", "\(folder.path)/rec", "--config", config.path])
+        XCTAssertTrue(wait(process, seconds: 10))
+        XCTAssertNotEqual(process.terminationStatus, 0)
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(text.contains("detector.min_face"), text)
+    }
+
+    func testNoCameraIsAClearError() throws {
+        let (process, _, err) = try start(["run", "--device", "/dev/video-none"])
+        XCTAssertTrue(wait(process, seconds: 10))
+        XCTAssertNotEqual(process.terminationStatus, 0)
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(text.contains("/dev/video-none"), text)
+    }
+}

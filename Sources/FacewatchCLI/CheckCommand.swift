@@ -1,4 +1,5 @@
 import ArgumentParser
+import Capture
 import Events
 import Foundation
 import Liveness
@@ -20,7 +21,9 @@ struct CheckCommand: ParsableCommand {
     )
 
     @Option(help: "Check against a recording instead of a camera (tests and demos; use with --challenge).")
-    var replay: String
+    var replay: String?
+
+    @OptionGroup var camera: CameraOptions
 
     @Option(help: "The steps, comma-separated: blink, blink:2, smile, open_mouth, turn_left, turn_right, nod. Default: drawn at random.")
     var challenge: String?
@@ -51,11 +54,12 @@ struct CheckCommand: ParsableCommand {
         var settings = CheckSettings()
         settings.stepTimeout = stepTimeout
         let configuration = try options.load()
-        let recording = try Recording(directory: replay)
         let processor = try FrameProcessor(configuration: configuration)
         let check = LivenessCheck(challenge: steps, settings: settings)
         let out = FileHandle.standardOutput
         let emit: (CheckOutput) -> Void = { out.write(Data($0.jsonLine.utf8)) }
+        guard let replay else { return try checkLive(check, processor: processor, emit: emit) }
+        let recording = try Recording(directory: replay)
         var source = RecordingSource(recording: recording)
         var events: [Event] = []
         while check.verdict == nil {
@@ -75,4 +79,28 @@ struct CheckCommand: ParsableCommand {
         check.finish(emit: emit)
         return check.verdict?.passed == true
     }
+
+    /// Runs the check on the camera through the live pipeline, until the verdict.
+    private func checkLive(_ check: LivenessCheck, processor: FrameProcessor, emit: @escaping (CheckOutput) -> Void) throws -> Bool {
+        let opened = try Camera(settings: camera.settings)
+        defer { opened.close() }
+        var pipeline: LivePipeline?
+        let live = LivePipeline(processor: processor, sink: DiscardingSink()) { frame, events in
+            check.observe(frame: frame.index, t: frame.t, events: events, faces: processor.observations,
+                          facesInView: processor.tracker.facesInView, emit: emit)
+            if check.verdict != nil { pipeline?.stop() }
+        }
+        pipeline = live
+        let signals = SignalWatcher { _ in live.stop() }
+        var source = LiveSource(camera: opened, reconnector: Reconnector(deadline: 0), recorder: nil) { _ in }
+        defer { withExtendedLifetime(signals) {} }
+        _ = try live.run(&source)
+        check.finish(emit: emit)
+        return check.verdict?.passed == true
+    }
+}
+
+/// The check writes prompts and the verdict, not the event stream.
+private final class DiscardingSink: EventSink {
+    func write(_ event: Event) throws {}
 }

@@ -37,13 +37,19 @@ public final class LivePipeline: @unchecked Sendable {
     private var lastFrame = (index: 0, t: 0.0)
     /// Extra frames dropped before the handoff (e.g. by the camera driver), reported in `stats`.
     private let upstreamDrops: () -> Int
+    /// Called on the processing queue after each processed frame with that frame's events.
+    private let afterFrame: (Frame, [Event]) -> Void
+    private var frameEvents: [Event] = []
 
+    /// `afterFrame` runs on the processing queue after every processed frame, with the frame's
+    /// events, while the processor's state (`observations`, the tracker) is that frame's.
     public init(processor: FrameProcessor, sink: EventSink, statsInterval: Double = 1,
-                upstreamDrops: @escaping () -> Int = { 0 }) {
+                upstreamDrops: @escaping () -> Int = { 0 }, afterFrame: @escaping (Frame, [Event]) -> Void = { _, _ in }) {
         self.processor = processor
         self.sink = sink
         self.statsInterval = statsInterval
         self.upstreamDrops = upstreamDrops
+        self.afterFrame = afterFrame
     }
 
     /// Asks the run to end: capture stops, what was captured is processed and written. Safe from
@@ -105,7 +111,12 @@ public final class LivePipeline: @unchecked Sendable {
             if let error = item.error {
                 processor.skip(index: error.index, t: error.t, because: error.problem) { event in enqueue(event) }
             } else if let frame = item.frame {
-                processor.process(frame) { event in enqueue(event) }
+                frameEvents.removeAll(keepingCapacity: true)
+                processor.process(frame) { event in
+                    frameEvents.append(event)
+                    enqueue(event)
+                }
+                afterFrame(frame, frameEvents)
                 record {
                     $0.processed += 1
                 }

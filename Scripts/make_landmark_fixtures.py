@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import ctypes
 import hashlib
-import io
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -193,6 +193,15 @@ class FloatPredictor:
         return results
 
 
+def write_json(path: str, obj: dict) -> None:
+    """Indented JSON with every innermost array of numbers on one line."""
+    text = json.dumps(obj, indent=1)
+    text = re.sub(r"\[\s*([-0-9.eE+,\s]+?)\s*\]",
+                  lambda m: "[" + re.sub(r"\s+", " ", m.group(1)) + "]", text)
+    with open(path, "w") as f:
+        f.write(text + "\n")
+
+
 def dlib_round(v: float) -> int:
     """dlib::vector<double,2> -> dlib::point conversion: floor(v + 0.5)."""
     return math.floor(v + 0.5)
@@ -210,22 +219,22 @@ def box_variants(hog: list[int], full: bool) -> list[tuple[str, list[int]]]:
     x, y, w, h = hog
     cx, cy = x + w / 2, y + h / 2
 
-    def centered(bw: float, bh: float, kind: str, dx: float = 0, dy: float = 0):
+    def centered(bw: float, bh: float, dy: float = 0) -> list[int]:
         bw, bh = round(bw), round(bh)
-        return (kind, [round(cx + dx - bw / 2), round(cy + dy - bh / 2), bw, bh])
+        return [round(cx - bw / 2), round(cy + dy - bh / 2), bw, bh]
 
     v = [("hog", list(hog)),
          ("shifted", [x + round(0.15 * w), y, w, h]),
          ("shifted", [x - round(0.12 * w), y + round(0.10 * h), w, h]),
-         ("scaled", centered(0.8 * w, 0.8 * h, "")[1]),
-         ("scaled", centered(1.25 * w, 1.25 * h, "")[1]),
-         ("tiny", centered(40, 40, "")[1]),
-         ("huge", centered(3.0 * w, 3.0 * h, "")[1])]
+         ("scaled", centered(0.8 * w, 0.8 * h)),
+         ("scaled", centered(1.25 * w, 1.25 * h)),
+         ("tiny", centered(40, 40)),
+         ("huge", centered(3.0 * w, 3.0 * h))]
     if full:
         v += [("shifted", [x, y - round(0.20 * h), w, h]),
               ("shifted", [x + round(0.18 * w), y + round(0.18 * h), w, h]),
-              ("nonsquare", centered(1.2 * w, 0.9 * h, "")[1]),
-              ("nonsquare", centered(0.85 * w, 1.15 * h, "", dy=0.05 * h)[1]),
+              ("nonsquare", centered(1.2 * w, 0.9 * h)),
+              ("nonsquare", centered(0.85 * w, 1.15 * h, dy=0.05 * h)),
               # Box hanging over the top-left corner of the frame: many feature pixels fall
               # outside the image, where dlib reads 0. Not on the face; a pure parity case.
               ("partial", [-w // 2, -h // 3, w, h])]
@@ -454,6 +463,8 @@ def main() -> int:
                         near_half.append({"case": ci, "image": case["image"], "kind": case["kind"],
                                           "point": k, "axis": axis, "value": round(v, 6)})
             case["points_float"] = [[round(x, 6), round(y, 6)] for x, y in floats]
+            assert [[dlib_round(x), dlib_round(y)] for x, y in case["points_float"]] == case["points"], \
+                f"case {ci}: 6-decimal floats no longer round to dlib's integers"
 
         hog_records = make_hog_images(fp)
 
@@ -473,9 +484,7 @@ def main() -> int:
         "images": image_records,
         "cases": cases,
     }
-    with open(os.path.join(OUT, "landmarks.json"), "w") as f:
-        json.dump(fixture, f, indent=1)
-        f.write("\n")
+    write_json(os.path.join(OUT, "landmarks.json"), fixture)
     hog_fixture = {
         "generator": "Scripts/make_landmark_fixtures.py",
         "tools": tools,
@@ -485,9 +494,7 @@ def main() -> int:
         "canvas": {"width": CANVAS[0], "height": CANVAS[1], "background": BACKGROUND},
         "images": hog_records,
     }
-    with open(os.path.join(OUT, "hog_faces.json"), "w") as f:
-        json.dump(hog_fixture, f, indent=1)
-        f.write("\n")
+    write_json(os.path.join(OUT, "hog_faces.json"), hog_fixture)
 
     print(f"landmark cases: {len(cases)}; C++ int != Python int: {mismatches}")
     print(f"round(float) != Python int: {round_mismatches}")

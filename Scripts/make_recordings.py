@@ -1,0 +1,451 @@
+#!/usr/bin/env python3
+"""Make the test recordings in Recordings/ (shared/spec/recording-format.md) from public-domain photos.
+
+Sources: skimage.data.astronaut() (NASA portrait of Eileen Collins, public domain) and matplotlib's
+sample grace_hopper.jpg (US Navy portrait, public domain). Each clip places the photo on a 640x480
+canvas with a moving similarity transform and animates the face with piecewise-affine warps:
+eyelids slide shut (with skin texture and a lash line blended in past half closure), mouth
+corners rise for a smile, the lower lip and chin drop for an open mouth.
+
+Truth intervals: a blink, wink or eye closure starts at the first frame whose closure is >= 0.5
+and ends at the first later frame below 0.5; a smile or open mouth likewise on its warp amount.
+
+Realism check: dlib's own detector-free predictor (on the box the placed photo's dlib box maps to)
+runs on every decoded frame; generation fails if a blink is not seen as EAR < 0.6 x the clip's open
+value in both eyes, a half-blink dips below 0.7 x, a wink does not close its eye below 0.65 x (dlib's shape model
+keeps a single closed eye half open on this photo) or lets the other drop under 0.7 x, the still photo
+ever dips below 0.8 x, an open mouth stays under MAR 0.4, a smile under score 0.5 (Hopper), or the
+no-face clip shows a face to dlib's HOG detector.
+
+Deterministic (fixed seeds). Needs: pip install dlib-bin scikit-image matplotlib opencv-python-headless numpy
+  python3 Scripts/make_recordings.py            # all clips into Recordings/
+"""
+import json
+import os
+import sys
+from datetime import datetime, timezone
+
+import cv2
+import dlib
+import matplotlib.cbook
+import numpy as np
+import skimage.data
+from skimage.transform import PiecewiseAffineTransform, warp
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "Recordings")
+MODEL = "/usr/share/dlib/shape_predictor_68_face_landmarks.dat"
+W, H, FPS, QUALITY = 640, 480, 30, 70
+FACE = 120  # face box width on the canvas, px
+DETECTOR = dlib.get_frontal_face_detector()
+PREDICTOR = dlib.shape_predictor(MODEL)
+
+
+# ---------------------------------------------------------------- face warps
+
+def _patch_warp(img, src, dst, center, rx, ry, feather):
+    ring = [center + np.array([np.cos(a) * rx, np.sin(a) * ry]) for a in np.linspace(0, 2 * np.pi, 20, endpoint=False)]
+    src = np.vstack([src, ring]); dst = np.vstack([dst, ring])
+    x0, y0 = np.maximum(np.floor(center - [rx * 1.05, ry * 1.05]).astype(int), 0)
+    x1, y1 = np.ceil(center + [rx * 1.05, ry * 1.05]).astype(int)
+    patch = img[y0:y1, x0:x1].astype(float) / 255
+    t = PiecewiseAffineTransform.from_estimate(dst - [x0, y0], src - [x0, y0])
+    out = warp(patch, t, mode="edge", preserve_range=True)
+    mask = np.zeros(patch.shape[:2], np.float32)
+    cv2.fillConvexPoly(mask, np.round(np.array(ring) * 0.85 + center * 0.15 - [x0, y0]).astype(np.int32), 1.0)
+    mask = cv2.GaussianBlur(mask, (0, 0), feather)[..., None]
+    return out, patch, mask, (x0, y0, x1, y1)
+
+
+def close_eye(img, P, first, c):
+    """Close the eye whose points start at `first` (36: person's right, 42: person's left) by c in 0..1."""
+    if c <= 0:
+        return img
+    e = P[first:first + 6].astype(float)
+    center = e.mean(0); w = np.linalg.norm(e[3] - e[0])
+    travel = min(c, 0.9)
+    src = [e[0], e[3], e[1], e[2], e[5], e[4]]
+    dst = [e[0], e[3], e[1] + travel * (e[5] - e[1]), e[2] + travel * (e[4] - e[2]), e[5], e[4]]
+    for k, j in ((1, 5), (2, 4)):
+        crease = e[k] + np.array([0, -0.35 * w])
+        src.append(crease); dst.append(crease + 0.5 * travel * (e[j] - e[k]))
+    src = np.array(src); dst = np.array(dst)
+    out, patch, mask, (x0, y0, x1, y1) = _patch_warp(img, src, dst, center, 1.3 * w, 1.0 * w, max(1.0, 0.08 * w))
+    if c > 0.4:
+        k = min(1.0, (c - 0.4) / 0.5)
+        band0 = int(max(0, e[1][1] - 0.55 * w - y0)); band1 = int(max(band0 + 2, e[1][1] - 0.3 * w - y0))
+        bx0 = int(e[0][0] - x0); bx1 = int(e[3][0] - x0)
+        skin = cv2.GaussianBlur(cv2.resize(out[band0:band1, bx0:bx1], (bx1 - bx0, int(np.ceil(w * 0.8)))), (5, 5), 0)
+        layer = out.copy()
+        sy0 = max(0, int(round(min(dst[:6, 1]) - y0 - 0.2 * w)))
+        h = min(skin.shape[0], layer.shape[0] - sy0)
+        layer[sy0:sy0 + h, bx0:bx1] = skin[:h]
+        opening = np.zeros(out.shape[:2], np.float32)
+        poly = np.array([dst[0], dst[2] + [0, -0.08 * w], dst[3] + [0, -0.08 * w], dst[1], dst[4] + [0, 0.05 * w], dst[5] + [0, 0.05 * w]]) - [x0, y0]
+        cv2.fillPoly(opening, [np.round(poly).astype(np.int32)], 1.0)
+        opening = cv2.GaussianBlur(opening, (0, 0), max(1.0, 0.06 * w))[..., None] * k
+        out = out * (1 - opening) + layer * opening
+        line = np.array([dst[0], (dst[5] + dst[2]) / 2, (dst[4] + dst[3]) / 2, dst[1]]) - [x0, y0]
+        lash = np.zeros(out.shape[:2], np.float32)
+        cv2.polylines(lash, [np.round(line).astype(np.int32)], False, 1.0, max(1, int(round(0.05 * w))))
+        lash = cv2.GaussianBlur(lash, (3, 3), 0)[..., None] * k * 0.55
+        out = out * (1 - lash) + out * 0.35 * lash
+    res = img.copy()
+    res[y0:y1, x0:x1] = np.clip((out * mask + patch * (1 - mask)) * 255, 0, 255).astype(np.uint8)
+    return res
+
+
+def mouth_expression(img, P, smile, mouth):
+    """Smile (0..1): corners up and out. Mouth (0..1): lower lip and chin down, the opening dark."""
+    if smile <= 0 and mouth <= 0:
+        return img
+    P = P.astype(float)
+    w = np.linalg.norm(P[54] - P[48])
+    idx = list(range(48, 68)) + [5, 6, 7, 8, 9, 10, 11, 31, 33, 35]
+    src = P[idx].copy(); dst = src.copy()
+    up = np.array([0, -1.0]); outward = (P[48] - P[54]) / w
+    for i, k in enumerate(idx):
+        if k in (48, 60): dst[i] += smile * (0.16 * w * up + 0.10 * w * outward)
+        if k in (54, 64): dst[i] += smile * (0.16 * w * up - 0.10 * w * outward)
+        if k in (49, 59, 61, 67): dst[i] += smile * (0.08 * w * up + 0.05 * w * outward)
+        if k in (53, 55, 63, 65): dst[i] += smile * (0.08 * w * up - 0.05 * w * outward)
+        if k in (56, 57, 58, 65, 66, 67): dst[i] += mouth * np.array([0, 0.45 * w])
+        if k in (55, 59): dst[i] += mouth * np.array([0, 0.30 * w])
+        if k in (7, 8, 9): dst[i] += mouth * np.array([0, 0.35 * w])
+        if k in (6, 10): dst[i] += mouth * np.array([0, 0.2 * w])
+    center = P[48:68].mean(0) + [0, 0.2 * w]
+    out, patch, mask, (x0, y0, x1, y1) = _patch_warp(img, src, dst, center, 1.2 * w, 1.1 * w, 0.06 * w)
+    if mouth > 0:
+        inner = dst[[idx.index(k) for k in range(60, 68)]] - [x0, y0]
+        m = np.zeros(out.shape[:2], np.float32)
+        cv2.fillPoly(m, [np.round(inner).astype(np.int32)], 1.0)
+        m = cv2.GaussianBlur(m, (0, 0), 1.5)[..., None] * min(1, mouth * 2)
+        out = out * (1 - m) + np.array([0.16, 0.08, 0.08]) * m
+    res = img.copy()
+    res[y0:y1, x0:x1] = np.clip((out * mask + patch * (1 - mask)) * 255, 0, 255).astype(np.uint8)
+    return res
+
+
+class Face:
+    """A source photo, its dlib landmarks and a cache of warped versions."""
+
+    def __init__(self, name, rgb):
+        self.name = name
+        gray = rgb.mean(2).astype(np.uint8)
+        rect = DETECTOR(gray, 1)[0]
+        # keep the head only: 2.2 face boxes wide, 2.5 high
+        side = rect.width()
+        cx, cy = (rect.left() + rect.right()) / 2, (rect.top() + rect.bottom()) / 2
+        x0, y0 = int(max(0, cx - 1.1 * side)), int(max(0, cy - 1.2 * side))
+        x1, y1 = int(min(rgb.shape[1], cx + 1.1 * side)), int(min(rgb.shape[0], cy + 1.3 * side))
+        self.rgb = np.ascontiguousarray(rgb[y0:y1, x0:x1])
+        gray = self.rgb.mean(2).astype(np.uint8)
+        self.rect = dlib.rectangle(rect.left() - x0, rect.top() - y0, rect.right() - x0, rect.bottom() - y0)
+        s = PREDICTOR(gray, self.rect)
+        self.points = np.array([[p.x, p.y] for p in s.parts()], float)
+        self.unit = FACE / self.rect.width()  # scale that makes the face FACE px wide
+        self.cache = {}
+
+    def render(self, left, right, smile, mouth):
+        key = tuple(round(v * 20) / 20 for v in (left, right, smile, mouth))
+        if key not in self.cache:
+            img = close_eye(self.rgb, self.points, 42, key[0])
+            img = close_eye(img, self.points, 36, key[1])
+            self.cache[key] = mouth_expression(img, self.points, key[2], key[3])
+        return self.cache[key]
+
+
+def astronaut():
+    return Face("astronaut", skimage.data.astronaut())
+
+
+def hopper():
+    path = matplotlib.cbook.get_sample_data("grace_hopper.jpg", asfileobj=False)
+    return Face("grace_hopper", cv2.cvtColor(cv2.imread(path), cv2.COLOR_BGR2RGB))
+
+
+# ---------------------------------------------------------------- timelines
+
+def pulse(t, start, duration, close=0.35, hold=0.2):
+    """Closure of a blink starting at `start`: up over `close` of it, held, down over the rest."""
+    x = (t - start) / duration
+    if x <= 0 or x >= 1:
+        return 0.0
+    if x < close:
+        return x / close
+    if x < close + hold:
+        return 1.0
+    return max(0.0, 1 - (x - close - hold) / (1 - close - hold))
+
+
+def ramp(t, start, end, edge=0.15):
+    """A plateau from start to end with `edge`-second ramps."""
+    if t <= start - edge or t >= end + edge:
+        return 0.0
+    if t < start:
+        return (t - start + edge) / edge
+    if t > end:
+        return (end + edge - t) / edge
+    return 1.0
+
+
+def background(t, seed, dim=1.0):
+    rng = np.random.default_rng(seed)
+    base = rng.integers(70, 190, size=(4, 5, 3)).astype(np.float32)
+    img = cv2.resize(base, (W, H), interpolation=cv2.INTER_CUBIC)
+    shift = int(10 * np.sin(0.3 * t))
+    return np.roll(img, shift, axis=1) * dim
+
+
+def place(face_img, unit, t, motion, seed):
+    """Put the face photo on the canvas with the clip's similarity transform at time t."""
+    dx, dy, scale, angle = motion(t)
+    scale *= unit
+    h, w = face_img.shape[:2]
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), angle, scale)
+    m[0, 2] += W / 2 - w / 2 + dx
+    m[1, 2] += H / 2 - h / 2 + dy
+    warped = cv2.warpAffine(face_img.astype(np.float32), m, (W, H), flags=cv2.INTER_LINEAR)
+    mask = cv2.warpAffine(np.ones((h, w), np.float32), m, (W, H), flags=cv2.INTER_LINEAR)[..., None]
+    canvas = background(t, seed) * (1 - mask) + warped * mask
+    return canvas, m
+
+
+# ---------------------------------------------------------------- clips
+
+def clip(name, duration, face, motion, seed, blinks=(), winks=(), half=(), closures=(), smiles=(), mouths=(),
+         still=False, dim=None, drops=(), whole_smile=False, notes=""):
+    return dict(name=name, duration=duration, face=face, motion=motion, seed=seed, blinks=blinks, winks=winks,
+                half=half, closures=closures, smiles=smiles, mouths=mouths, still=still, dim=dim, drops=drops,
+                whole_smile=whole_smile, notes=notes)
+
+
+def sway(ax, px, ay, py, scale=1.0, ds=0.0, rot=0.0, prot=3.0):
+    return lambda t: (ax * np.sin(2 * np.pi * t / px), ay * np.sin(2 * np.pi * t / py),
+                      scale * (1 + ds * np.sin(2 * np.pi * t / 4.3)), rot * np.sin(2 * np.pi * t / prot))
+
+
+def jitter(seed):
+    rng = np.random.default_rng(seed)
+    knots = rng.normal(0, 1, size=(400, 3))
+    def motion(t):
+        k = t * 12
+        i = int(k); f = k - i
+        a = knots[i] * (1 - f) + knots[i + 1] * f
+        return (2.5 * a[0], 2.5 * a[1], 1.0, 0.8 * a[2])
+    return motion
+
+
+CLIPS = [
+    clip("blinks-slow-move", 6.0, astronaut, sway(40, 5.0, 12, 3.7, 1.0, 0.05), 1,
+         blinks=[(1.6, 0.12), (2.4, 0.2), (3.2, 0.3), (4.1, 0.15), (4.9, 0.4)], whole_smile=True,
+         notes="slow sideways sway; blinks of 120-400 ms"),
+    clip("blinks-fast-move", 5.2, astronaut, sway(80, 1.5, 25, 1.1, 1.0, 0.08, rot=5, prot=2.3), 2,
+         blinks=[(1.6, 0.15), (2.5, 0.25), (3.4, 0.18), (4.3, 0.3)], drops=(40, 70, 121), whole_smile=True,
+         notes="fast sway with +-5 deg roll; three frames dropped by the 'camera' (gaps in t)"),
+    clip("double-blinks", 6.0, astronaut, sway(25, 4.0, 8, 3.0, 1.0), 3,
+         blinks=[(1.7, 0.15), (1.95, 0.15), (3.2, 0.15), (3.45, 0.15), (4.7, 0.15), (4.95, 0.15)], whole_smile=True,
+         notes="three pairs of 150 ms blinks 250 ms apart (onset to onset)"),
+    clip("half-blinks-winks", 5.5, astronaut, sway(20, 4.5, 8, 3.3, 1.0), 4,
+         half=[(1.6, 0.3, 0.25), (3.1, 0.35, 0.2)], winks=[(2.3, 0.4, "left"), (3.9, 0.45, "left")],
+         whole_smile=True, notes="half-closures (closure 0.2-0.25, not blinks) and winks of the person's left eye"),
+    clip("long-closure", 6.0, astronaut, sway(20, 4.0, 8, 3.0, 1.0), 5,
+         blinks=[(1.6, 0.2), (4.9, 0.2)], closures=[(2.4, 1.6)], whole_smile=True,
+         notes="eyes closed for 1.6 s between two normal blinks"),
+    clip("smile-mouth", 6.6, hopper, sway(20, 4.0, 8, 3.0, 1.0), 6,
+         smiles=[(1.6, 2.8), (4.9, 6.0)], mouths=[(3.4, 4.2)],
+         notes="Grace Hopper: two smiles and an open mouth, no blinks"),
+    clip("mouth-open", 4.7, astronaut, sway(20, 4.0, 8, 3.0, 1.0), 7,
+         mouths=[(1.6, 2.4), (3.2, 4.0)], whole_smile=True, notes="the astronaut opens her mouth twice"),
+    clip("still-photo", 4.5, astronaut, jitter(8), 8, still=True, whole_smile=True,
+         notes="a printed photo held by hand: small smoothed jitter (+-2.5 px, +-0.8 deg), nothing else moves"),
+    clip("no-face", 2.0, None, None, 9, notes="textured background, no face"),
+    clip("dim-light", 5.2, astronaut, sway(25, 4.0, 8, 3.0, 1.0), 10,
+         blinks=[(1.6, 0.2), (2.5, 0.25), (3.4, 0.15), (4.3, 0.3)], dim=(0.35, 3.0), whole_smile=True,
+         notes="dark (gain 0.35) with sensor noise (sigma 3); blinks"),
+]
+
+
+def ear(p, first):
+    a = p[first:first + 6]
+    return (np.linalg.norm(a[1] - a[5]) + np.linalg.norm(a[2] - a[4])) / (2 * np.linalg.norm(a[0] - a[3]))
+
+
+def mar(p):
+    return (np.linalg.norm(p[61] - p[67]) + np.linalg.norm(p[62] - p[66]) + np.linalg.norm(p[63] - p[65])) / (2 * np.linalg.norm(p[60] - p[64]))
+
+
+def smile_score(p):
+    r = p[36:42].mean(0); l = p[42:48].mean(0); d = np.linalg.norm(l - r); u = (l - r) / d; n = np.array([u[1], -u[0]])
+    width = np.linalg.norm(p[54] - p[48]); centre = (p[51] + p[57]) / 2; lift = ((p[48] + p[54]) / 2 - centre) @ n
+    return 2.5 * ((width / d - 0.85) + lift / d)
+
+
+def intervals(times, values):
+    """[start, end) where values >= 0.5: start at the first frame at or above, end at the first below."""
+    out, start = [], None
+    for t, v in zip(times, values):
+        if v >= 0.5 and start is None:
+            start = t
+        elif v < 0.5 and start is not None:
+            out.append((start, t)); start = None
+    if start is not None:
+        out.append((start, times[-1]))
+    return out
+
+
+def make(spec, faces):
+    name = spec["name"]
+    folder = os.path.join(OUT, name)
+    os.makedirs(folder, exist_ok=True)
+    face = faces[spec["face"]] if spec["face"] else None
+    rng = np.random.default_rng(spec["seed"])
+    n = int(round(spec["duration"] * FPS))
+    times = [round(i / FPS, 6) for i in range(n) if i not in spec["drops"]]
+    state = {k: [] for k in ("left", "right", "smile", "mouth")}
+    mjpeg = open(os.path.join(folder, "frames.mjpeg"), "wb")
+    index = open(os.path.join(folder, "frames.jsonl"), "w")
+    offset = 0
+    check = {"ear_left": [], "ear_right": [], "mar": [], "smile": [], "faces": []}
+    for i, t in enumerate(times):
+        left = max([pulse(t, s, d) for s, d in spec["blinks"]] + [pulse(t, s, d) for s, d, e in spec["winks"] if e == "left"]
+                   + [ramp(t, s, s + d, 0.1) for s, d in spec["closures"]] + [a * pulse(t, s, d) for s, d, a in spec["half"]] + [0])
+        right = max([pulse(t, s, d) for s, d in spec["blinks"]] + [pulse(t, s, d) for s, d, e in spec["winks"] if e == "right"]
+                    + [ramp(t, s, s + d, 0.1) for s, d in spec["closures"]] + [a * pulse(t, s, d) for s, d, a in spec["half"]] + [0])
+        smile = max([ramp(t, s, e, 0.2) for s, e in spec["smiles"]] + [0])
+        mouth = max([ramp(t, s, e, 0.15) for s, e in spec["mouths"]] + [0])
+        for k, v in zip(("left", "right", "smile", "mouth"), (left, right, smile, mouth)):
+            state[k].append(v)
+        if face is None:
+            canvas = background(t, spec["seed"]); m = None
+        else:
+            canvas, m = place(face.render(left, right, smile, mouth), face.unit, t, spec["motion"], spec["seed"])
+        if spec["dim"]:
+            gain, sigma = spec["dim"]
+            canvas = canvas * gain + rng.normal(0, sigma, canvas.shape)
+        frame = np.clip(canvas, 0, 255).astype(np.uint8)
+        ok, buf = cv2.imencode(".jpg", cv2.cvtColor(frame, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, QUALITY])
+        data = buf.tobytes()
+        mjpeg.write(data)
+        index.write(json.dumps({"index": i, "t": t, "offset": offset, "length": len(data)}) + "\n")
+        offset += len(data)
+        # realism check on the decoded frame, as the daemon will see it
+        gray = cv2.imdecode(buf, cv2.IMREAD_COLOR).mean(2).astype(np.uint8)
+        if face is None:
+            check["faces"].append(len(DETECTOR(gray, 1)) if i % 5 == 0 else 0)
+            continue
+        r = face.rect
+        corners = np.array([[r.left(), r.top(), 1], [r.right(), r.bottom(), 1]], float) @ m.T
+        cx, cy = corners.mean(0); side = np.abs(corners[1] - corners[0]).max()
+        rect = dlib.rectangle(int(cx - side / 2), int(cy - side / 2), int(cx + side / 2), int(cy + side / 2))
+        p = np.array([[q.x, q.y] for q in PREDICTOR(gray, rect).parts()], float)
+        check["ear_left"].append(ear(p, 42)); check["ear_right"].append(ear(p, 36))
+        check["mar"].append(mar(p)); check["smile"].append(smile_score(p))
+    mjpeg.close(); index.close()
+
+    events = []
+    for s, d in spec["blinks"]:
+        events += [{"type": "blink", "start": a, "end": b} for a, b in intervals(times, [pulse(t, s, d) for t in times])]
+    for s, d, e in spec["winks"]:
+        events += [{"type": "wink", "start": a, "end": b, "eye": e} for a, b in intervals(times, [pulse(t, s, d) for t in times])]
+    for s, d in spec["closures"]:
+        events += [{"type": "eyes_closed", "start": a, "end": b} for a, b in intervals(times, [ramp(t, s, s + d, 0.1) for t in times])]
+    for s, e in spec["smiles"]:
+        events += [{"type": "smile", "start": a, "end": b} for a, b in intervals(times, [ramp(t, s, e, 0.2) for t in times])]
+    for s, e in spec["mouths"]:
+        events += [{"type": "mouth_open", "start": a, "end": b} for a, b in intervals(times, [ramp(t, s, e, 0.15) for t in times])]
+    if spec["whole_smile"]:
+        events.append({"type": "smile", "start": times[0], "end": times[-1]})
+    events.sort(key=lambda e: (e["start"], e["type"]))
+
+    stats, problems = realism(spec, times, state, check)
+    truth = {"faces": 0 if face is None else 1, "events": events,
+             "notes": f"{spec['notes']}. Source: {face.name if face else 'none'}. Realism (dlib, integer points): {stats}"}
+    with open(os.path.join(folder, "truth.json"), "w") as f:
+        json.dump(truth, f, indent=1)
+    info = {"format": "facewatch-recording", "version": 1, "width": W, "height": H, "fps": FPS, "pixel_format": "MJPG",
+            "frame_count": len(times), "source": f"Scripts/make_recordings.py ({face.name if face else 'no face'})",
+            "created": "2026-11-22T00:00:00Z"}
+    with open(os.path.join(folder, "recording.json"), "w") as f:
+        json.dump(info, f, indent=1)
+    size = os.path.getsize(os.path.join(folder, "frames.mjpeg"))
+    print(f"{name}: {len(times)} frames, {size / 1e6:.2f} MB, {len(events)} truth events; {stats}")
+    return problems
+
+
+def realism(spec, times, state, check):
+    problems = []
+    if spec["face"] is None:
+        seen = sum(check["faces"])
+        if seen:
+            problems.append(f"dlib's detector sees {seen} face(s) in the no-face clip")
+        return "dlib's HOG detector finds no face in any sampled frame", problems
+    el, er = np.array(check["ear_left"]), np.array(check["ear_right"])
+    openish = (np.array(state["left"]) == 0) & (np.array(state["right"]) == 0)
+    ol, orr = np.median(el[openish]), np.median(er[openish])
+    stats = [f"open EAR left {ol:.3f} right {orr:.3f}"]
+    def window(s, d):
+        return [i for i, t in enumerate(times) if s <= t <= s + d]
+    mins = []
+    for s, d in spec["blinks"]:
+        w = window(s, d)
+        both = max(el[w] / ol) if False else None
+        ratio = min(max(el[i] / ol, er[i] / orr) for i in w)
+        mins.append(ratio)
+        if ratio >= 0.6:
+            problems.append(f"blink at {s}: both eyes only down to {ratio:.2f} x open")
+    if mins:
+        stats.append("blinks: min EAR " + ", ".join(f"{m:.2f}" for m in mins) + " x open")
+    for s, d, a in spec["half"]:
+        ratio = min(min(el[i] / ol, er[i] / orr) for i in window(s, d))
+        stats.append(f"half-blink at {s}: min {ratio:.2f} x open")
+        if ratio < 0.7:
+            problems.append(f"half-blink at {s} dips to {ratio:.2f} x open")
+    for s, d, e in spec["winks"]:
+        w = window(s, d)
+        closed = min((el if e == "left" else er)[i] / (ol if e == "left" else orr) for i in w)
+        other = min((er if e == "left" else el)[i] / (orr if e == "left" else ol) for i in w)
+        stats.append(f"wink {e} at {s}: closed eye {closed:.2f}, other eye {other:.2f} x open")
+        if closed >= 0.65 or other < 0.7:
+            problems.append(f"wink at {s}: closed eye {closed:.2f}, other {other:.2f}")
+    for s, d in spec["closures"]:
+        w = [i for i, t in enumerate(times) if s + 0.2 <= t <= s + d - 0.2]
+        ratio = max(max(el[i] / ol, er[i] / orr) for i in w)
+        stats.append(f"closure at {s}: at most {ratio:.2f} x open while closed")
+        if ratio >= 0.6:
+            problems.append(f"closure at {s} reaches {ratio:.2f} x open")
+    if spec["still"]:
+        ratio = min(min(el / ol), min(er / orr))
+        stats.append(f"still photo: min {ratio:.2f} x open")
+        if ratio < 0.8:
+            problems.append(f"still photo dips to {ratio:.2f} x open")
+    mar_v, smile_v = np.array(check["mar"]), np.array(check["smile"])
+    for s, e in spec["mouths"]:
+        peak = max(mar_v[i] for i, t in enumerate(times) if s <= t <= e)
+        stats.append(f"mouth open {s}-{e}: MAR up to {peak:.2f} (neutral {np.median(mar_v):.2f})")
+        if peak < 0.4:
+            problems.append(f"mouth at {s}: MAR only {peak:.2f}")
+    for s, e in spec["smiles"]:
+        peak = np.median([smile_v[i] for i, t in enumerate(times) if s + 0.3 <= t <= e - 0.3])
+        base = np.median([smile_v[i] for i, t in enumerate(times) if t < 1.5])
+        stats.append(f"smile {s}-{e}: score {peak:.2f} (neutral {base:.2f})")
+        if peak - base < 0.5:
+            problems.append(f"smile at {s}: score only {peak:.2f} over {base:.2f}")
+    return "; ".join(stats), problems
+
+
+def main():
+    only = set(sys.argv[1:])
+    faces = {astronaut: astronaut(), hopper: hopper()}
+    problems = []
+    for spec in CLIPS:
+        if only and spec["name"] not in only:
+            continue
+        problems += [f"{spec['name']}: {p}" for p in make(spec, faces)]
+    if problems:
+        print("REALISM CHECK FAILED:\n  " + "\n  ".join(problems))
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,59 @@
+import Events
+import Foundation
+import Landmarks
+import Liveness
+import Pipeline
+import Recordings
+import XCTest
+
+/// `facewatch check --replay` on the bundled recordings: a person who blinks on cue passes, a
+/// still photo and an empty room fail, a blink before the prompt does not count.
+final class CheckOnRecordingsTests: XCTestCase {
+    private static let predictor = Result { try ShapePredictor(contentsOf: Configuration().landmarkModel) }
+
+    private func check(_ name: String, _ challenge: String, settle: Double = 1, timeout: Double = 5) throws -> CheckVerdict {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Recordings").appendingPathComponent(name)
+        let recording = try Recording(directory: folder.path)
+        let processor = try FrameProcessor(configuration: Configuration(), predictor: Self.predictor.get())
+        var settings = CheckSettings()
+        settings.settle = settle
+        settings.stepTimeout = timeout
+        let liveness = LivenessCheck(challenge: try Challenge(parsing: challenge), settings: settings)
+        var source = RecordingSource(recording: recording)
+        var events: [Event] = []
+        while liveness.verdict == nil, let frame = try source.nextFrame() {
+            events.removeAll()
+            processor.process(frame) { events.append($0) }
+            liveness.observe(frame: frame.index, t: frame.t, events: events, faces: processor.observations,
+                             facesInView: processor.tracker.facesInView) { _ in }
+        }
+        liveness.finish { _ in }
+        return try XCTUnwrap(liveness.verdict)
+    }
+
+    func testBlinkingOnCuePasses() throws {
+        let verdict = try check("blinks-slow-move", "blink:2")
+        XCTAssertTrue(verdict.passed, "\(verdict)")
+    }
+
+    func testTheStillPhotoFails() throws {
+        let verdict = try check("still-photo", "blink", timeout: 3)
+        XCTAssertFalse(verdict.passed)
+        XCTAssertEqual(verdict.reason, .timeout)
+    }
+
+    func testNoFaceFails() throws {
+        XCTAssertEqual(try check("no-face", "blink", timeout: 2).reason, .noFace)
+    }
+
+    func testABlinkBeforeThePromptDoesNotCount() throws {
+        // The recording's blinks start at 1.6 s; with the prompt at 2.9 s only the later ones count.
+        let early = try check("blinks-slow-move", "blink", settle: 1)
+        let late = try check("blinks-slow-move", "blink", settle: 2.9)
+        let earlyDone = try XCTUnwrap(early.steps.first?.doneT), lateDone = try XCTUnwrap(late.steps.first?.doneT)
+        XCTAssertLessThan(earlyDone, 2.5)
+        XCTAssertGreaterThan(lateDone, 2.9, "the blinks before the prompt were ignored")
+        XCTAssertGreaterThan(try XCTUnwrap(late.steps.first?.promptT), 2.8)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Landmarks
+import Pipeline
+import Recordings
+import XCTest
+
+/// `facewatch eval Recordings/*` as a test: the quality targets on the bundled recordings
+/// (made by Scripts/make_recordings.py and checked against dlib when generated).
+final class QualityGateTests: XCTestCase {
+    private static let predictor = Result { try ShapePredictor(contentsOf: Configuration().landmarkModel) }
+
+    private static var recordingsFolder: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Recordings")
+    }
+
+    private func evaluate(_ name: String) throws -> Evaluation {
+        let recording = try Recording(directory: Self.recordingsFolder.appendingPathComponent(name).path)
+        let processor = try FrameProcessor(configuration: Configuration(), predictor: Self.predictor.get())
+        return try Evaluation(recording: recording, processor: processor)
+    }
+
+    private func all() throws -> [Evaluation] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.recordingsFolder.path).sorted()
+            .filter { FileManager.default.fileExists(atPath: Self.recordingsFolder.appendingPathComponent("\($0)/truth.json").path) }
+        XCTAssertGreaterThanOrEqual(names.count, 8, "at least 8 recordings with truth")
+        return try names.map(evaluate)
+    }
+
+    private func total(_ results: [Evaluation], _ type: String) -> DetectionScore {
+        results.map { $0.scores[type]! }.reduce(DetectionScore(), +)
+    }
+
+    func testTheBundledRecordingsMeetTheTargets() throws {
+        let results = try all()
+        for result in results {
+            let line = Evaluation.types.map { type -> String in
+                let s = result.scores[type]!
+                return "\(type) \(s.truePositives)/\(s.falsePositives)/\(s.falseNegatives)"
+            }.joined(separator: ", ")
+            print("eval \(URL(fileURLWithPath: result.recording).lastPathComponent): \(line)")
+        }
+        let blink = total(results, "blink"), smile = total(results, "smile"), mouth = total(results, "mouth_open")
+        print("eval totals: blink F1 \(blink.f1) \(blink), smile F1 \(smile.f1), mouth_open F1 \(mouth.f1)")
+        XCTAssertGreaterThan(blink.truePositives, 20, "the recordings hold many blinks")
+        XCTAssertGreaterThanOrEqual(blink.f1, 0.97)
+        XCTAssertGreaterThanOrEqual(smile.f1, 0.9)
+        XCTAssertGreaterThanOrEqual(mouth.f1, 0.9)
+    }
+
+    func testNoBlinkOnTheStillPhoto() throws {
+        let result = try evaluate("still-photo")
+        XCTAssertEqual(result.scores["blink"]?.falsePositives, 0)
+        XCTAssertEqual(result.scores["wink"]?.falsePositives, 0)
+        XCTAssertEqual(result.scores["eyes_closed"]?.falsePositives, 0)
+    }
+
+    func testWinksAndHalfBlinksAreNotBlinks() throws {
+        let result = try evaluate("half-blinks-winks")
+        XCTAssertEqual(result.scores["blink"]?.falsePositives, 0)
+        XCTAssertEqual(result.scores["eyes_closed"]?.falsePositives, 0)
+    }
+
+    func testALongClosureIsNotABlink() throws {
+        let result = try evaluate("long-closure")
+        XCTAssertEqual(result.scores["eyes_closed"]?.truePositives, 1)
+        XCTAssertEqual(result.scores["blink"]?.falsePositives, 0)
+    }
+
+    func testNoFaceNoEvents() throws {
+        let result = try evaluate("no-face")
+        XCTAssertEqual(result.total.falsePositives, 0)
+    }
+}

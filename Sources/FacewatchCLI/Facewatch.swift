@@ -14,6 +14,8 @@ struct Facewatch: ParsableCommand {
     static func main() {
         // A reader closing the pipe must end the program through an error we handle, not a signal.
         signal(SIGPIPE, SIG_IGN)
+        // Logs go to standard error; bootstrap before anything can log (stdout carries events).
+        _ = Log.shared
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -100,4 +100,43 @@ final class DaemonTests: XCTestCase {
         let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         XCTAssertTrue(text.contains("/dev/video-none"), text)
     }
+
+    private var recordings: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Recordings")
+    }
+
+    private func exitStatus(_ arguments: [String]) throws -> (Int32, String) {
+        let (process, out, _) = try start(arguments)
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    func testCheckExitStatusIsWhatAKYCScriptBranchesOn() throws {
+        let (pass, passLines) = try exitStatus(["check", "--replay", recordings.appendingPathComponent("blinks-slow-move").path,
+                                                "--challenge", "blink:2"])
+        XCTAssertEqual(pass, 0, passLines)
+        XCTAssertTrue(passLines.contains(#""type":"verdict""#) && passLines.contains(#""pass":true"#), passLines)
+        let (fail, failLines) = try exitStatus(["check", "--replay", recordings.appendingPathComponent("still-photo").path,
+                                                "--challenge", "blink", "--step-timeout", "3"])
+        XCTAssertEqual(fail, 1)
+        XCTAssertTrue(failLines.contains(#""reason":"timeout""#), failLines)
+        let (error, _) = try exitStatus(["check", "--replay", "/nonexistent/recording", "--challenge", "blink"])
+        XCTAssertEqual(error, 2)
+        let (badChallenge, _) = try exitStatus(["check", "--replay", recordings.appendingPathComponent("still-photo").path,
+                                                "--challenge", "wave"])
+        XCTAssertEqual(badChallenge, 2)
+    }
+
+    func testEvalGatesOnMinF1AndSkipsFilesThatAreNotRecordings() throws {
+        let still = recordings.appendingPathComponent("still-photo").path
+        let readme = recordings.appendingPathComponent("README.md").path
+        let (ok, table) = try exitStatus(["eval", still, readme, "--types", "blink,smile", "--min-f1", "0.9"])
+        XCTAssertEqual(ok, 0, table)
+        XCTAssertTrue(table.contains("still-photo"), table)
+        let (failed, _) = try exitStatus(["eval", recordings.appendingPathComponent("half-blinks-winks").path,
+                                          "--types", "wink", "--min-f1", "0.5"])
+        XCTAssertEqual(failed, 1, "the winks there are missed, so a wink gate fails")
+    }
 }

@@ -1,36 +1,60 @@
 import ArgumentParser
 import Capture
+import Pipeline
 
-/// The camera options of `record` (and of any command that captures live).
+/// The camera options of the commands that capture live; each overrides the config's `camera`
+/// setting of the same name.
 struct CameraOptions: ParsableArguments {
-    @Option(help: "A V4L2 device such as /dev/video0, or emulated:RECORDING to play a recording folder as a camera.")
-    var device = CameraSettings().device
+    @Option(help: "A V4L2 device such as /dev/video0, or emulated:RECORDING to play a recording folder as a camera. Default: camera.device.")
+    var device: String?
 
-    @Option(help: "Frame width to ask for (the camera may grant another).")
-    var width = CameraSettings().width
+    @Option(help: "Frame size to ask for, WIDTHxHEIGHT (the camera may grant another). Default: camera.width × camera.height.")
+    var size: String?
 
-    @Option(help: "Frame height to ask for.")
-    var height = CameraSettings().height
+    @Option(help: "Frames per second to ask for. Default: camera.fps.")
+    var fps: Double?
 
-    @Option(help: "Frames per second to ask for.")
-    var fps = CameraSettings().fps
+    @Option(help: "Memory-mapped capture buffers. Default: camera.buffers.")
+    var buffers: Int?
 
-    @Option(help: "Memory-mapped capture buffers.")
-    var buffers = CameraSettings().buffers
+    @Option(help: "Seconds to wait for a frame before reporting a timeout. Default: camera.poll_timeout_s.")
+    var pollTimeout: Double?
 
-    @Option(help: "Seconds to wait for a frame before reporting a timeout.")
-    var pollTimeout = CameraSettings().pollTimeout
-
-    @Option(help: "Seconds to keep trying to reopen an unplugged camera.")
-    var reconnectFor = 60.0
-
-    var settings: CameraSettings {
-        CameraSettings(device: device, width: width, height: height, fps: fps, buffers: buffers, pollTimeout: pollTimeout)
-    }
+    @Option(help: "Seconds to keep trying to reopen an unplugged camera. Default: camera.reconnect_for_s.")
+    var reconnectFor: Double?
 
     func validate() throws {
-        guard width > 0, height > 0, fps > 0, buffers > 0, pollTimeout > 0, reconnectFor >= 0 else {
-            throw ValidationError("--width, --height, --fps, --buffers and --poll-timeout must be positive")
+        if let size { _ = try parseSize(size) }
+        if let fps, !(fps > 0) { throw ValidationError("--fps must be positive") }
+        if let buffers, buffers < 2 { throw ValidationError("--buffers must be at least 2") }
+        if let pollTimeout, !(pollTimeout > 0) { throw ValidationError("--poll-timeout must be positive") }
+        if let reconnectFor, !(reconnectFor >= 0) { throw ValidationError("--reconnect-for must not be negative") }
+    }
+
+    /// The config's camera section with these options applied.
+    func apply(to configuration: CameraConfiguration) throws -> CameraConfiguration {
+        var camera = configuration
+        if let device { camera.device = device }
+        if let size { (camera.width, camera.height) = try parseSize(size) }
+        if let fps { camera.fps = fps }
+        if let buffers { camera.buffers = buffers }
+        if let pollTimeout { camera.pollTimeout = pollTimeout }
+        if let reconnectFor { camera.reconnectFor = reconnectFor }
+        return camera
+    }
+
+    private func parseSize(_ text: String) throws -> (Int, Int) {
+        let parts = text.lowercased().split(separator: "x").map { Int($0) }
+        guard parts.count == 2, let width = parts[0], let height = parts[1], width > 0, height > 0 else {
+            throw ValidationError("--size is WIDTHxHEIGHT, e.g. 640x480; got \"\(text)\"")
         }
+        return (width, height)
+    }
+}
+
+extension CameraConfiguration {
+    /// The capture settings these stand for.
+    var settings: CameraSettings {
+        CameraSettings(device: device, width: width, height: height, fps: fps, buffers: buffers, pollTimeout: pollTimeout)
     }
 }

@@ -58,7 +58,9 @@ struct CheckCommand: ParsableCommand {
         let check = LivenessCheck(challenge: steps, settings: settings)
         let out = FileHandle.standardOutput
         let emit: (CheckOutput) -> Void = { out.write(Data($0.jsonLine.utf8)) }
-        guard let replay else { return try checkLive(check, processor: processor, emit: emit) }
+        guard let replay else {
+            return try checkLive(check, camera: camera.apply(to: configuration.camera), processor: processor, emit: emit)
+        }
         let recording = try Recording(directory: replay)
         var source = RecordingSource(recording: recording)
         var events: [Event] = []
@@ -81,7 +83,8 @@ struct CheckCommand: ParsableCommand {
     }
 
     /// Runs the check on the camera through the live pipeline, until the verdict.
-    private func checkLive(_ check: LivenessCheck, processor: FrameProcessor, emit: @escaping (CheckOutput) -> Void) throws -> Bool {
+    private func checkLive(_ check: LivenessCheck, camera: CameraConfiguration, processor: FrameProcessor,
+                           emit: @escaping (CheckOutput) -> Void) throws -> Bool {
         let opened = try Camera(settings: camera.settings)
         defer { opened.close() }
         var pipeline: LivePipeline?

@@ -11,6 +11,7 @@ struct RecordCommand: ParsableCommand {
     )
 
     @OptionGroup var camera: CameraOptions
+    @OptionGroup var options: ConfigOptions
 
     @Option(help: "Seconds of camera time to record.")
     var seconds: Double
@@ -24,9 +25,10 @@ struct RecordCommand: ParsableCommand {
 
     mutating func run() throws {
         let clock = SystemClock()
-        let source = try Camera(settings: camera.settings, clock: clock)
-        Log.shared.info("recording \(camera.device) (\(source.capabilities.card)): \(source.format) for \(seconds) s into \(out)")
-        let reconnector = Reconnector(deadline: camera.reconnectFor, clock: clock)
+        let chosen = try camera.apply(to: options.load().camera)
+        let source = try Camera(settings: chosen.settings, clock: clock)
+        Log.shared.info("recording \(chosen.device) (\(source.capabilities.card)): \(source.format) for \(seconds) s into \(out)")
+        let reconnector = Reconnector(deadline: chosen.reconnectFor, clock: clock)
         let summary = try CameraRecorder.record(source, seconds: seconds, to: out, reconnector: reconnector) {
             Log.shared.warning("\($0)")
         }

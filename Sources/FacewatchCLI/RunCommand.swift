@@ -24,37 +24,43 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var options: ConfigOptions
     @OptionGroup var output: OutputFlags
 
-    @Option(help: "Also serve the events to local clients on this Unix socket path.")
+    @Option(help: "Also serve the events to local clients on this Unix socket path. Default: socket.path.")
     var socket: String?
 
-    @Option(help: "Permissions of the socket file, octal.")
-    var socketMode = "0600"
+    @Option(help: "Permissions of the socket file, octal. Default: socket.mode (0600).")
+    var socketMode: String?
 
     @Option(help: "Also record the camera's frames into this new recording folder.")
     var record: String?
 
     mutating func run() throws {
-        guard let mode = mode_t(socketMode, radix: 8), mode <= 0o777 else {
-            throw ValidationError("--socket-mode must be octal permissions such as 0600")
-        }
         let configuration = try output.apply(to: options.load())
+        var mode = mode_t(configuration.socketMode)
+        if let socketMode {
+            guard let parsed = mode_t(socketMode, radix: 8), parsed <= 0o777 else {
+                throw ValidationError("--socket-mode must be octal permissions such as 0600")
+            }
+            mode = parsed
+        }
+        let chosen = try camera.apply(to: configuration.camera)
         let filter = try output.filter(configuration)
         let processor = try FrameProcessor(configuration: configuration)
-        let opened = try Camera(settings: camera.settings)
+        let opened = try Camera(settings: chosen.settings)
         defer { opened.close() }
-        Log.shared.info("capturing from \(camera.device): \(opened.format)")
+        Log.shared.info("capturing from \(chosen.device): \(opened.format)")
 
         let stdout = JSONLinesWriter(fileDescriptor: STDOUT_FILENO, filter: filter)
-        let server = try socket.map { try SocketEventServer(path: $0, mode: mode, filter: filter) }
+        let server = try (socket ?? configuration.socketPath).map { try SocketEventServer(path: $0, mode: mode, filter: filter) }
         defer { server?.close() }
         let sink = FanOutSink(primary: stdout, others: server.map { [$0] } ?? [])
         let recorder = try record.map { try RecordingWriter(directory: $0, info: opened.recordingInfo) }
-        let pipeline = LivePipeline(processor: processor, sink: sink, upstreamDrops: { opened.droppedFrames })
+        let pipeline = LivePipeline(processor: processor, sink: sink, statsInterval: configuration.statsInterval,
+                                    upstreamDrops: { opened.droppedFrames })
         let signals = SignalWatcher { number in
             Log.shared.info("signal \(number): stopping")
             pipeline.stop()
         }
-        var source = LiveSource(camera: opened, reconnector: Reconnector(deadline: camera.reconnectFor),
+        var source = LiveSource(camera: opened, reconnector: Reconnector(deadline: chosen.reconnectFor),
                                 recorder: recorder, report: pipeline.report)
         defer { withExtendedLifetime(signals) {} }
         do {

@@ -19,6 +19,12 @@ public struct Configuration: Sendable, Equatable {
     public var output = OutputOptions()
     /// Which event types are written (`"all"` or a comma-separated list).
     public var events = "all"
+    /// Seconds between `stats` lines of the live pipeline.
+    public var statsInterval = 1.0
+    public var camera = CameraConfiguration()
+    /// Unix socket serving the events (nil: none) and its file mode.
+    public var socketPath: String?
+    public var socketMode: UInt16 = 0o600
 
     public init() {}
 
@@ -98,7 +104,27 @@ public struct Configuration: Sendable, Equatable {
         let landmarks = try out.bool("landmarks", default: output.landmarks)
         output = OutputOptions(nose: nose, frames: frames, landmarks: landmarks)
         events = try out.string("events", default: events)
+        statsInterval = try out.double("stats_interval_s", default: statsInterval, in: 0.1...3600)
         try out.finish()
+
+        var cam = try root.object("camera")
+        camera.device = try cam.string("device", default: camera.device)
+        camera.width = try cam.int("width", default: camera.width, in: 16...8192)
+        camera.height = try cam.int("height", default: camera.height, in: 16...8192)
+        camera.fps = try cam.double("fps", default: camera.fps, in: 1...240)
+        camera.buffers = try cam.int("buffers", default: camera.buffers, in: 2...32)
+        camera.pollTimeout = try cam.double("poll_timeout_s", default: camera.pollTimeout, in: 0.05...60)
+        camera.reconnectFor = try cam.double("reconnect_for_s", default: camera.reconnectFor, in: 0...86_400)
+        try cam.finish()
+
+        var sock = try root.object("socket")
+        socketPath = try sock.optionalString("path")
+        let mode = try sock.string("mode", default: "0600")
+        guard let parsed = UInt16(mode, radix: 8), parsed <= 0o777 else {
+            throw ConfigError(path: path, key: "socket.mode", problem: "\"\(mode)\" is not octal permissions such as \"0600\"")
+        }
+        socketMode = parsed
+        try sock.finish()
         try root.finish()
     }
 

@@ -45,6 +45,26 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(config.events, "blink,smile")
     }
 
+    func testCameraSocketAndStatsSettings() throws {
+        let config = try parse("""
+            {"camera": {"device": "/dev/video2", "width": 1280, "height": 720, "fps": 15, "reconnect_for_s": 5},
+             "socket": {"path": "/run/facewatch/events.sock", "mode": "0660"}, "output": {"stats_interval_s": 2}}
+            """)
+        XCTAssertEqual(config.camera.device, "/dev/video2")
+        XCTAssertEqual(config.camera.width, 1280)
+        XCTAssertEqual(config.camera.height, 720)
+        XCTAssertEqual(config.camera.fps, 15)
+        XCTAssertEqual(config.camera.buffers, 4)
+        XCTAssertEqual(config.camera.reconnectFor, 5)
+        XCTAssertEqual(config.socketPath, "/run/facewatch/events.sock")
+        XCTAssertEqual(config.socketMode, 0o660)
+        XCTAssertEqual(config.statsInterval, 2)
+        XCTAssertNil(Configuration().socketPath)
+        assertRejected(#"{"socket": {"mode": "rw-rw----"}}"#, key: "socket.mode")
+        assertRejected(#"{"camera": {"fps": 0}}"#, key: "camera.fps")
+        assertRejected(#"{"camera": {"size": "640x480"}}"#, key: "camera.size")
+    }
+
     func testUnknownKeysAreRejectedByName() {
         assertRejected(#"{"detector": {"scalefactor": 1.2}}"#, key: "detector.scalefactor")
         assertRejected(#"{"colour": "blue"}"#, key: "colour")

@@ -5,7 +5,8 @@ Sources: skimage.data.astronaut() (NASA portrait of Eileen Collins, public domai
 sample grace_hopper.jpg (US Navy portrait, public domain). Each clip places the photo on a 640x480
 canvas with a moving similarity transform and animates the face with piecewise-affine warps:
 eyelids slide shut (with skin texture and a lash line blended in past half closure), mouth
-corners rise for a smile, the lower lip and chin drop for an open mouth.
+corners rise for a smile, the lower lip and chin drop for an open mouth. Grace Hopper's eyes
+(behind glasses) close by a per-column remap of the lid instead (remap_close_eye).
 
 Truth intervals: a blink, wink or eye closure starts at the first frame whose closure is >= 0.5
 and ends at the first later frame below 0.5; a smile or open mouth likewise on its warp amount.
@@ -18,7 +19,8 @@ ever dips below 0.8 x, an open mouth stays under MAR 0.4, a smile under score 0.
 no-face clip shows a face to dlib's HOG detector.
 
 Deterministic (fixed seeds). Needs: pip install dlib-bin scikit-image matplotlib opencv-python-headless numpy
-  python3 Scripts/make_recordings.py            # all clips into Recordings/
+  python3 Scripts/make_recordings.py            # all clips and Recordings/README.md
+  python3 Scripts/make_recordings.py NAME...    # just those clips
 """
 import json
 import os
@@ -36,7 +38,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "Recordings")
 MODEL = "/usr/share/dlib/shape_predictor_68_face_landmarks.dat"
 W, H, FPS, QUALITY = 640, 480, 30, 70
-FACE = 120  # face box width on the canvas, px
 DETECTOR = dlib.get_frontal_face_detector()
 PREDICTOR = dlib.shape_predictor(MODEL)
 
@@ -95,6 +96,55 @@ def close_eye(img, P, first, c):
     return res
 
 
+def remap_close_eye(img, p, first, c, lift=0.25, top=0.15, band=0.12, shift=0.45):
+    """Close an eye by a per-column remap instead of a mesh warp: the lid edge slides down each
+    column to the lower lid, the skin above stretches, a lash band follows; lid skin is taken from
+    `shift` eye widths below (glasses frames sit above). For Grace Hopper, whose landmarks put the
+    upper lids on her pupils (hence `lift`)."""
+    if c <= 0:
+        return img
+    brow = p[17:22] if first == 36 else p[22:27]
+    e = p[first:first + 6].astype(float).copy()
+    w = e[3, 0] - e[0, 0]
+    e[1, 1] -= lift * w
+    e[2, 1] -= lift * w
+    ux, uy = e[[0, 1, 2, 3], 0], e[[0, 1, 2, 3], 1]
+    lx, ly = e[[0, 5, 4, 3], 0], e[[0, 5, 4, 3], 1]
+    yt = np.float32(uy.min() - top * (uy.min() - brow[:, 1].mean()))
+    x0, x1 = int(e[0, 0] - 0.25 * w), int(e[3, 0] + 0.25 * w) + 1
+    y0, y1 = int(yt - 2), int(ly.max() + 0.3 * w) + 1
+    xs = np.arange(x0, x1, dtype=np.float32); ys = np.arange(y0, y1, dtype=np.float32)
+    X, Y = np.meshgrid(xs, ys)
+    yu = np.minimum(np.interp(xs, ux, uy), np.interp(xs, lx, ly)).astype(np.float32)
+    yl = np.interp(xs, lx, ly).astype(np.float32)
+    t = min(c, 1.0)
+    d = (t * np.maximum(yl - yu - 0.5, 0)).astype(np.float32)
+    yc = yu + d
+    bw = np.float32(band * w)
+    s = (yu - bw - yt) / np.maximum(yc - bw - yt, 1e-3)
+    mapy = np.where(Y < yt, Y, np.where(Y < yc - bw, yt + (Y - yt) * s, np.where(Y < yc, Y - d, Y))).astype(np.float32)
+    patch = cv2.remap(img, X, mapy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    k = int(max(3, w * 0.15)) | 1
+    weight = float(np.clip((t - 0.3) / 0.5, 0, 1))
+    if weight > 0:
+        covered = ((Y >= yt + 0.3 * (yu - yt)) & (Y < yc - 0.5 * bw)).astype(np.float32)
+        m0 = cv2.GaussianBlur(covered, (k, k), 0)
+        sh = int(round(shift * w))
+        src = img[y0 + sh:y1 + sh, x0:x1]
+        colour = np.median(src[m0 > 0.5], axis=0)
+        texture = src.astype(np.float32) - cv2.GaussianBlur(src, (k, k), 0).astype(np.float32)
+        m = (m0 * weight)[..., None]
+        patch = (patch * (1 - m) + (texture * 0.7 + colour) * m).clip(0, 255).astype(np.uint8)
+    lash = float(np.clip((t - 0.4) / 0.5, 0, 1))
+    if lash > 0:
+        inside = ((X > e[0, 0]) & (X < e[3, 0])).astype(np.float32)
+        lm = np.exp(-0.5 * (np.abs(Y - (yc[None, :] - 0.5)) / max(0.05 * w, 0.8)) ** 2) * inside * lash
+        patch = (patch * (1 - 0.6 * lm[..., None])).clip(0, 255).astype(np.uint8)
+    out = img.copy()
+    out[y0:y1, x0:x1] = patch
+    return out
+
+
 def mouth_expression(img, P, smile, mouth):
     """Smile (0..1): corners up and out. Mouth (0..1): lower lip and chin down, the opening dark."""
     if smile <= 0 and mouth <= 0:
@@ -129,8 +179,9 @@ def mouth_expression(img, P, smile, mouth):
 class Face:
     """A source photo, its dlib landmarks and a cache of warped versions."""
 
-    def __init__(self, name, rgb):
+    def __init__(self, name, rgb, face_width=120, eye=None):
         self.name = name
+        self.eye = eye or close_eye
         gray = rgb.mean(2).astype(np.uint8)
         rect = DETECTOR(gray, 1)[0]
         # keep the head only: 2.2 face boxes wide, 2.5 high
@@ -143,14 +194,14 @@ class Face:
         self.rect = dlib.rectangle(rect.left() - x0, rect.top() - y0, rect.right() - x0, rect.bottom() - y0)
         s = PREDICTOR(gray, self.rect)
         self.points = np.array([[p.x, p.y] for p in s.parts()], float)
-        self.unit = FACE / self.rect.width()  # scale that makes the face FACE px wide
+        self.unit = face_width / self.rect.width()  # scale that makes the face face_width px wide
         self.cache = {}
 
     def render(self, left, right, smile, mouth):
         key = tuple(round(v * 20) / 20 for v in (left, right, smile, mouth))
         if key not in self.cache:
-            img = close_eye(self.rgb, self.points, 42, key[0])
-            img = close_eye(img, self.points, 36, key[1])
+            img = self.eye(self.rgb, self.points, 42, key[0])
+            img = self.eye(img, self.points, 36, key[1])
             self.cache[key] = mouth_expression(img, self.points, key[2], key[3])
         return self.cache[key]
 
@@ -161,7 +212,9 @@ def astronaut():
 
 def hopper():
     path = matplotlib.cbook.get_sample_data("grace_hopper.jpg", asfileobj=False)
-    return Face("grace_hopper", cv2.cvtColor(cv2.imread(path), cv2.COLOR_BGR2RGB))
+    # Her glasses keep dlib from seeing a mesh-warped lid close: she gets the column remap and a
+    # larger face (at 120 px dlib misses her closed eyes).
+    return Face("grace_hopper", cv2.cvtColor(cv2.imread(path), cv2.COLOR_BGR2RGB), face_width=160, eye=remap_close_eye)
 
 
 # ---------------------------------------------------------------- timelines
@@ -252,7 +305,7 @@ CLIPS = [
     clip("long-closure", 6.0, astronaut, sway(20, 4.0, 8, 3.0, 1.0), 5,
          blinks=[(1.6, 0.2), (4.9, 0.2)], closures=[(2.4, 1.6)], whole_smile=True,
          notes="eyes closed for 1.6 s between two normal blinks"),
-    clip("smile-mouth", 6.6, hopper, sway(20, 4.0, 8, 3.0, 1.0), 6,
+    clip("smile-mouth", 6.6, hopper, sway(20, 4.0, 8, 3.0, 0.75), 6,
          smiles=[(1.6, 2.8), (4.9, 6.0)], mouths=[(3.4, 4.2)],
          notes="Grace Hopper: two smiles and an open mouth, no blinks"),
     clip("mouth-open", 4.7, astronaut, sway(20, 4.0, 8, 3.0, 1.0), 7,
@@ -260,6 +313,9 @@ CLIPS = [
     clip("still-photo", 4.5, astronaut, jitter(8), 8, still=True, whole_smile=True,
          notes="a printed photo held by hand: small smoothed jitter (+-2.5 px, +-0.8 deg), nothing else moves"),
     clip("no-face", 2.0, None, None, 9, notes="textured background, no face"),
+    clip("hopper-blinks", 4.0, hopper, sway(20, 4.0, 8, 3.0, 1.0), 11,
+         blinks=[(1.6, 0.25), (2.3, 0.3), (3.0, 0.25)],
+         notes="Grace Hopper (glasses): slow sway, blinks of 250-300 ms"),
     clip("dim-light", 5.2, astronaut, sway(25, 4.0, 8, 3.0, 1.0), 10,
          blinks=[(1.6, 0.2), (2.5, 0.25), (3.4, 0.15), (4.3, 0.3)], dim=(0.35, 3.0), whole_smile=True,
          notes="dark (gain 0.35) with sensor noise (sigma 3); blinks"),
@@ -324,7 +380,8 @@ def make(spec, faces):
             gain, sigma = spec["dim"]
             canvas = canvas * gain + rng.normal(0, sigma, canvas.shape)
         frame = np.clip(canvas, 0, 255).astype(np.uint8)
-        ok, buf = cv2.imencode(".jpg", cv2.cvtColor(frame, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, QUALITY])
+        ok, buf = cv2.imencode(".jpg", cv2.cvtColor(frame, cv2.COLOR_RGB2BGR),
+                               [cv2.IMWRITE_JPEG_QUALITY, QUALITY, cv2.IMWRITE_JPEG_OPTIMIZE, 1])
         data = buf.tobytes()
         mjpeg.write(data)
         index.write(json.dumps({"index": i, "t": t, "offset": offset, "length": len(data)}) + "\n")
@@ -359,6 +416,9 @@ def make(spec, faces):
     events.sort(key=lambda e: (e["start"], e["type"]))
 
     stats, problems = realism(spec, times, state, check)
+    counts = {}
+    for e in events:
+        counts[e["type"]] = counts.get(e["type"], 0) + 1
     truth = {"faces": 0 if face is None else 1, "events": events,
              "notes": f"{spec['notes']}. Source: {face.name if face else 'none'}. Realism (dlib, integer points): {stats}"}
     with open(os.path.join(folder, "truth.json"), "w") as f:
@@ -370,7 +430,10 @@ def make(spec, faces):
         json.dump(info, f, indent=1)
     size = os.path.getsize(os.path.join(folder, "frames.mjpeg"))
     print(f"{name}: {len(times)} frames, {size / 1e6:.2f} MB, {len(events)} truth events; {stats}")
-    return problems
+    row = dict(name=name, frames=len(times), seconds=len(times) / FPS, mb=size / 1e6,
+               events=", ".join(f"{v} {k}" for k, v in sorted(counts.items())) or "none",
+               notes=f"{spec['notes']} ({face.name if face else 'no face'})", stats=stats)
+    return problems, row
 
 
 def realism(spec, times, state, check):
@@ -434,14 +497,80 @@ def realism(spec, times, state, check):
     return "; ".join(stats), problems
 
 
+README_HEAD = """# Test recordings
+
+Short clips in the recording format of `shared/spec/recording-format.md` (640×480, 30 fps, colour
+baseline JPEG, quality 70, optimised Huffman tables), each with a `truth.json`, made by
+`Scripts/make_recordings.py` (deterministic; this file is written by it too). Regenerate with
+`python3 Scripts/make_recordings.py`; it needs `pip install dlib-bin scikit-image matplotlib
+opencv-python-headless numpy` and Debian's `libdlib-data`. `facewatch eval Recordings/*` scores the
+daemon on them; the test suite asserts the same targets.
+
+## Sources
+
+- `skimage.data.astronaut()`: NASA portrait of astronaut Eileen Collins, public domain (a US government work).
+- matplotlib's sample `grace_hopper.jpg`: US Navy portrait of Rear Admiral Grace Hopper, public domain.
+
+## How they are made
+
+The photo is cropped around the face, scaled (the face about 120 px wide; Grace Hopper 160 px when she
+blinks) and placed on a smooth 640×480 background with a moving similarity transform. Faces are
+animated with piecewise-affine warps: an eye closes by sliding its upper lid (and the skin above) onto
+the lower lid, and past half closure skin texture from above the eye and a lash line are blended over
+what remains of the opening; a smile raises and widens the mouth corners; an open mouth drops the
+lower lip and chin and darkens the opening. Grace Hopper's eyes sit behind glasses and dlib puts her
+upper lids on her pupils: they close by a per-column remap of the lid with skin taken from below the
+eye. A blink of duration D closes over the first 35 %, stays shut for 20 %, reopens over the rest.
+
+**Truth intervals**: a blink, wink or closure starts at the first frame whose closure is ≥ 0.5 and
+ends at the first later frame below 0.5; smiles and open mouths likewise on their warp amount. The
+astronaut smiles broadly in her portrait, so every astronaut clip has one `smile` interval over the
+whole clip.
+
+**Realism check** (at generation time; the script fails if it fails): dlib's own predictor, on the box
+its detector found in the photo carried through the placement, runs on every decoded frame; every
+blink must take both eyes' EAR (dlib's integer points) below 0.6 × the clip's open-eye median,
+half-blinks must stay above 0.7 ×, a wink must take its eye below 0.65 × while the other stays above
+0.7 ×, the still photo above 0.8 ×, open mouths above MAR 0.4, smiles 0.5 above the neutral smile
+score, and dlib's HOG detector must find no face in `no-face`.
+
+| recording | frames | seconds | MB | truth events | what it holds |
+| --- | --- | --- | --- | --- | --- |
+"""
+
+README_TAIL = """
+## Known limits
+
+- Both identities are still photos: the head never turns out of plane and the light never changes
+  within a clip; motion is a 2-D similarity (sway, scale, roll).
+- On the astronaut photo dlib's shape model keeps a single closed eye at about 0.6 × open (both eyes
+  closed reach 0.35–0.5 ×), so the daemon sees the two winks in `half-blinks-winks` as strong
+  half-closures: it reports no blink there (as required) but no wink either.
+"""
+
+
+def write_readme(rows):
+    lines = [README_HEAD.rstrip("\n")]
+    for r in rows:
+        lines.append(f"| `{r['name']}` | {r['frames']} | {r['seconds']:.1f} | {r['mb']:.2f} | {r['events']} | {r['notes']} |")
+    lines += ["", "## Realism check results (dlib, at generation)", ""]
+    lines += [f"- `{r['name']}`: {r['stats']}" for r in rows]
+    with open(os.path.join(OUT, "README.md"), "w") as f:
+        f.write("\n".join(lines) + "\n" + README_TAIL)
+
+
 def main():
     only = set(sys.argv[1:])
     faces = {astronaut: astronaut(), hopper: hopper()}
-    problems = []
+    problems, rows = [], []
     for spec in CLIPS:
         if only and spec["name"] not in only:
             continue
-        problems += [f"{spec['name']}: {p}" for p in make(spec, faces)]
+        found, row = make(spec, faces)
+        problems += [f"{spec['name']}: {p}" for p in found]
+        rows.append(row)
+    if not only:
+        write_readme(sorted(rows, key=lambda r: r["name"]))
     if problems:
         print("REALISM CHECK FAILED:\n  " + "\n  ".join(problems))
         sys.exit(1)

@@ -49,32 +49,26 @@ static void fw_set_error(char *err, size_t err_len, const char *message) {
     if (err && err_len > 0) snprintf(err, err_len, "%s", message);
 }
 
+static int fw_jpeg_decode_to(const uint8_t *data, size_t len, fw_jpeg_mode mode,
+                             uint8_t *out, size_t out_len, uint8_t *scratch, size_t scratch_len,
+                             int *width_out, int *height_out, char *err, size_t err_len);
+
 int fw_jpeg_header(const uint8_t *data, size_t len, int *width, int *height,
                    char *err, size_t err_len) {
-    struct jpeg_decompress_struct cinfo;
-    fw_error_mgr mgr;
-    if (data == NULL || len < 4) {
-        fw_set_error(err, err_len, "not a JPEG: too short");
-        return 1;
-    }
-    fw_init_errors(&mgr, err, err_len);
-    cinfo.err = &mgr.base;
-    jpeg_create_decompress(&cinfo);
-    if (setjmp(mgr.jump)) {
-        jpeg_destroy_decompress(&cinfo);
-        return 1;
-    }
-    jpeg_mem_src(&cinfo, data, (unsigned long)len);
-    jpeg_read_header(&cinfo, TRUE);
-    *width = (int)cinfo.image_width;
-    *height = (int)cinfo.image_height;
-    jpeg_destroy_decompress(&cinfo);
-    return 0;
+    return fw_jpeg_decode_to(data, len, FW_JPEG_LUMA, NULL, 0, NULL, 0, width, height, err, err_len);
 }
 
 int fw_jpeg_decode(const uint8_t *data, size_t len, fw_jpeg_mode mode,
                    uint8_t *out, size_t out_len, uint8_t *scratch, size_t scratch_len,
                    char *err, size_t err_len) {
+    int width, height;
+    return fw_jpeg_decode_to(data, len, mode, out, out_len, scratch, scratch_len, &width, &height, err, err_len);
+}
+
+/* Reads the header (reporting the size) and, when `out` is given, decodes the pixels. */
+static int fw_jpeg_decode_to(const uint8_t *data, size_t len, fw_jpeg_mode mode,
+                             uint8_t *out, size_t out_len, uint8_t *scratch, size_t scratch_len,
+                             int *width_out, int *height_out, char *err, size_t err_len) {
     struct jpeg_decompress_struct cinfo;
     fw_error_mgr mgr;
     if (data == NULL || len < 4) {
@@ -90,6 +84,12 @@ int fw_jpeg_decode(const uint8_t *data, size_t len, fw_jpeg_mode mode,
     }
     jpeg_mem_src(&cinfo, data, (unsigned long)len);
     jpeg_read_header(&cinfo, TRUE);
+    *width_out = (int)cinfo.image_width;
+    *height_out = (int)cinfo.image_height;
+    if (out == NULL) {
+        jpeg_destroy_decompress(&cinfo);
+        return 0;
+    }
     int gray_source = cinfo.num_components == 1;
     cinfo.out_color_space = (mode == FW_JPEG_LUMA || gray_source) ? JCS_GRAYSCALE : JCS_RGB;
     if (mode == FW_JPEG_RGB) cinfo.out_color_space = JCS_RGB;

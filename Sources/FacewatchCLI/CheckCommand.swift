@@ -88,11 +88,11 @@ struct CheckCommand: ParsableCommand {
         let opened = try Camera(settings: camera.settings)
         defer { opened.close() }
         var pipeline: LivePipeline?
-        let live = LivePipeline(processor: processor, sink: DiscardingSink()) { frame, events in
+        let live = LivePipeline(processor: processor, sink: DiscardingSink(), afterFrame: { frame, events in
             check.observe(frame: frame.index, t: frame.t, events: events, faces: processor.observations,
                           facesInView: processor.tracker.facesInView, emit: emit)
             if check.verdict != nil { pipeline?.stop() }
-        }
+        })
         pipeline = live
         let signals = SignalWatcher { _ in live.stop() }
         var source = LiveSource(camera: opened, reconnector: Reconnector(deadline: 0), recorder: nil) { _ in }

@@ -25,7 +25,7 @@ struct ConfigOptions: ParsableArguments {
 /// The process's logger: swift-log to standard error (standard output carries the events).
 enum Log {
     static let shared: Logger = {
-        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        LoggingSystem.bootstrap { label in StreamLogHandler.standardError(label: label) }
         var logger = Logger(label: "facewatch")
         logger.logLevel = .info
         return logger

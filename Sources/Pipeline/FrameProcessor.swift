@@ -94,13 +94,7 @@ public final class FrameProcessor {
             timings.landmarks = tracked.landmarks
             timings.expressions = Clock.now() - start
         }
-        for id in tracker.lost {
-            if let slot = expressions.firstIndex(where: { $0.id == id }) {
-                expressions[slot].tracker.lost(t: t) { emit(Event(t: t, frame: index, EventPayload($0, face: id))) }
-                expressions.remove(at: slot)
-            }
-            emit(Event(t: t, frame: index, .faceLost(face: id)))
-        }
+        for id in tracker.lost { close(id, index: index, t: t, emit: emit) }
         for id in tracker.found {
             expressions.append((id, ExpressionTracker(settings: expressionSettings)))
             if let face = tracker.faces.first(where: { $0.id == id }) {
@@ -161,13 +155,16 @@ public final class FrameProcessor {
     /// Ends every track (at the end of a stream), emitting `face_lost` and closing open intervals.
     public func finish(index: Int, t: Double, emit: (Event) -> Void) {
         tracker.reset()
-        for id in tracker.lost {
-            if let slot = expressions.firstIndex(where: { $0.id == id }) {
-                expressions[slot].tracker.lost(t: t) { emit(Event(t: t, frame: index, EventPayload($0, face: id))) }
-            }
-            emit(Event(t: t, frame: index, .faceLost(face: id)))
-        }
-        expressions.removeAll()
+        for id in tracker.lost { close(id, index: index, t: t, emit: emit) }
         observations.removeAll()
+    }
+
+    /// A track ended: its open intervals end (smile, mouth, eyes closed) and `face_lost` follows.
+    private func close(_ id: Int, index: Int, t: Double, emit: (Event) -> Void) {
+        if let slot = expressions.firstIndex(where: { $0.id == id }) {
+            expressions[slot].tracker.lost(t: t) { emit(Event(t: t, frame: index, EventPayload($0, face: id))) }
+            expressions.remove(at: slot)
+        }
+        emit(Event(t: t, frame: index, .faceLost(face: id)))
     }
 }

@@ -105,7 +105,7 @@ final class SocketEventServerTests: XCTestCase {
     }
 
     func testAnExistingFileIsNotReplaced() throws {
-        FileManager.default.createFile(atPath: path, contents: Data("keep me".utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("keep me".utf8)))
         XCTAssertThrowsError(try SocketEventServer(path: path))
         XCTAssertEqual(FileManager.default.contents(atPath: path), Data("keep me".utf8))
     }

@@ -139,4 +139,47 @@ final class DaemonTests: XCTestCase {
                                           "--types", "wink", "--min-f1", "0.5"])
         XCTAssertEqual(failed, 1, "the winks there are missed, so a wink gate fails")
     }
+
+    func testCheckOnALiveCameraPassesWhenThePersonBlinks() throws {
+        // The emulated camera plays the recording in real time through the live pipeline.
+        let camera = "emulated:" + recordings.appendingPathComponent("blinks-slow-move").path
+        let (status, lines) = try exitStatus(["check", "--device", camera, "--challenge", "blink"])
+        XCTAssertEqual(status, 0, lines)
+        XCTAssertTrue(lines.hasPrefix(#"{"type":"prompt""#), lines)
+    }
+
+    func testTheDaemonServesEventsOnAPrivateSocket() throws {
+        let path = folder.appendingPathComponent("events.sock").path
+        let (process, _, _) = try start(["run", "--device", "emulated:\(folder.path)/rec", "--socket", path, "--no-nose"])
+        defer { if process.isRunning { kill(process.processIdentifier, SIGTERM); _ = wait(process, seconds: 5) } }
+        var info = stat()
+        let deadline = Date().addingTimeInterval(5)
+        while lstat(path, &info) != 0 && Date() < deadline { usleep(20_000) }
+        XCTAssertEqual(info.st_mode & 0o777, 0o600)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: path.utf8)
+            raw[path.utf8.count] = 0
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        XCTAssertEqual(connected, 0)
+        var received = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let until = Date().addingTimeInterval(4)
+        while !String(decoding: received, as: UTF8.self).contains(#""type":"stats""#) && Date() < until {
+            let n = recv(fd, &chunk, chunk.count, 0)
+            if n <= 0 { break }
+            received += chunk[0..<n]
+        }
+        XCTAssertTrue(String(decoding: received, as: UTF8.self).contains(#""type":"stats""#), "a client gets the stream")
+        kill(process.processIdentifier, SIGTERM)
+        XCTAssertTrue(wait(process, seconds: 5))
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path), "the socket file is removed on the way out")
+    }
 }

@@ -182,4 +182,21 @@ final class DaemonTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path), "the socket file is removed on the way out")
     }
+
+    func testRunCanRecordWhatItSees() throws {
+        let out = folder.appendingPathComponent("recorded").path
+        let (process, stdout, _) = try start(["run", "--device", "emulated:\(folder.path)/rec", "--record", out, "--events", "face_found"])
+        Thread.sleep(forTimeInterval: 1.5)
+        kill(process.processIdentifier, SIGINT)
+        XCTAssertTrue(wait(process, seconds: 5))
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertTrue(String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).contains("face_found"))
+        let recording = try Recording(directory: out)
+        XCTAssertGreaterThan(recording.frames.count, 20)
+        XCTAssertEqual(recording.info.frameCount, recording.frames.count)
+        XCTAssertTrue(recording.problems.isEmpty, "\(recording.problems)")
+        // MJPEG is stored as the camera sent it: the source recording's bytes.
+        let source = try Recording(directory: "\(folder.path)/rec")
+        XCTAssertEqual(try recording.jpeg(0), try source.jpeg(0))
+    }
 }

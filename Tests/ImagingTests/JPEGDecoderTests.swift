@@ -99,4 +99,31 @@ final class JPEGDecoderTests: XCTestCase {
         }
         XCTAssertThrowsError(try decoder.decodeGray(Data([0xFF, 0xD8, 0xFF, 0xD9])))
     }
+
+    func testMotionJPEGFramesWithoutHuffmanTablesDecode() throws {
+        // Many UVC webcams leave out the DHT segments and rely on the standard tables (as AVI1
+        // motion JPEG allows); the decoder must fill them in.
+        let jpeg = try JPEGEncoder.encode(testCard(), quality: 80)
+        var stripped = Data()
+        var i = 0
+        var removed = 0
+        let bytes = [UInt8](jpeg)
+        while i < bytes.count {
+            if bytes[i] == 0xFF, i + 3 < bytes.count, bytes[i + 1] == 0xC4 {
+                let length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+                i += 2 + length
+                removed += 1
+                continue
+            }
+            if bytes[i] == 0xFF, i + 1 < bytes.count, bytes[i + 1] == 0xDA {  // start of scan: copy the rest
+                stripped.append(contentsOf: bytes[i...])
+                break
+            }
+            stripped.append(bytes[i])
+            i += 1
+        }
+        XCTAssertGreaterThan(removed, 0, "the encoder wrote Huffman tables to remove")
+        var decoder = JPEGDecoder()
+        XCTAssertEqual(try decoder.decodeGray(stripped).pixels, try decoder.decodeGray(jpeg).pixels)
+    }
 }

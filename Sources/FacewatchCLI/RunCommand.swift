@@ -66,7 +66,7 @@ struct RunCommand: ParsableCommand {
         do {
             let summary = try pipeline.run(&source)
             try recorder?.finish()
-            Log.shared.info("stopped: \(summary.processed) of \(summary.captured) frames processed, \(summary.dropped) dropped in the handoff, \(opened.droppedFrames) by the camera")
+            Log.shared.info("stopped: \(summary.processed) of \(summary.captured) frames processed, \(summary.dropped) dropped in the handoff, \(opened.droppedFrames) by the camera, \(summary.droppedLines) nose/frame lines dropped for a slow reader")
         } catch let error as EventsError where error.isBrokenPipe {
             try recorder?.finish()  // the reader went away: a normal end
         } catch {

@@ -15,6 +15,8 @@ public final class LivePipeline: @unchecked Sendable {
         public var processed = 0
         /// Frames the handoff replaced before processing took them.
         public var dropped = 0
+        /// `nose` and `frame` lines dropped because the output could not keep up.
+        public var droppedLines = 0
     }
 
     private struct Captured {
@@ -40,11 +42,22 @@ public final class LivePipeline: @unchecked Sendable {
     /// Called on the processing queue after each processed frame with that frame's events.
     private let afterFrame: (Frame, [Event]) -> Void
     private var frameEvents: [Event] = []
+    /// Events queued for the writer, and per-frame lines dropped because the queue was full.
+    private var backlog = 0
+    private var shedLines = 0
+    private var reportedShed = 0
+    private var lastShedReport = -Double.infinity
+
+    /// Lines waiting for the writer beyond which per-frame lines are dropped.
+    private let backlogLimit: Int
 
     /// `afterFrame` runs on the processing queue after every processed frame, with the frame's
     /// events, while the processor's state (`observations`, the tracker) is that frame's.
-    public init(processor: FrameProcessor, sink: EventSink, statsInterval: Double = 1,
+    /// `backlogLimit`: events waiting for a slow writer beyond which `nose` and `frame` lines are
+    /// dropped (the default, 256, is about 4 s of one face at 30 fps).
+    public init(processor: FrameProcessor, sink: EventSink, statsInterval: Double = 1, backlogLimit: Int = 256,
                 upstreamDrops: @escaping () -> Int = { 0 }, afterFrame: @escaping (Frame, [Event]) -> Void = { _, _ in }) {
+        self.backlogLimit = backlogLimit
         self.processor = processor
         self.sink = sink
         self.statsInterval = statsInterval
@@ -100,6 +113,7 @@ public final class LivePipeline: @unchecked Sendable {
         writer.sync { writeStats() }  // a last report, so that short runs report their drops too
         var result = withLock { summary }
         result.dropped = slot.dropped
+        result.droppedLines = withLock { shedLines }
         if let failure = withLock({ failure }) { throw failure }
         if let captureError { throw captureError }
         return result
@@ -138,9 +152,32 @@ public final class LivePipeline: @unchecked Sendable {
     }
 
     private func enqueue(_ event: Event) {
+        // A reader slower than the camera must not make the daemon hoard events: past the
+        // backlog limit the per-frame lines (nose, frame) are dropped and counted; discrete
+        // events (blink, smile, face_found, errors, …) are always written.
+        let shed = withLock { () -> Bool in
+            if backlog >= backlogLimit && (event.type == .nose || event.type == .frame) {
+                shedLines += 1
+                return true
+            }
+            backlog += 1
+            return false
+        }
+        if shed { return }
         writer.async { [self] in
-            guard withLock({ failure == nil }) else { return }
+            let (failed, shedSinceReport) = withLock { () -> (Bool, Int) in
+                backlog -= 1
+                let count = shedLines - reportedShed
+                return (failure != nil, count)
+            }
+            guard !failed else { return }
             do {
+                if shedSinceReport > 0 && event.t - lastShedReport >= 1 {
+                    withLock { reportedShed += shedSinceReport }
+                    lastShedReport = event.t
+                    try sink.write(Event(t: event.t, frame: event.frame, .error(
+                        message: "output is slower than the camera: \(shedSinceReport) nose/frame lines dropped", code: "output_backlog")))
+                }
                 try sink.write(event)
             } catch {
                 withLock {
@@ -150,6 +187,7 @@ public final class LivePipeline: @unchecked Sendable {
             }
         }
     }
+
 
     /// Runs on the writer queue.
     private func writeStats() {

@@ -72,6 +72,29 @@ final class LivePipelineTests: XCTestCase {
         }
     }
 
+    func testASlowReaderCostsPerFrameLinesNotEventsOrMemory() throws {
+        let sink = Collector(delay: 0.02)  // 50 lines a second at most: slower than 30 frames × (nose + frame)
+        let processor = try FrameProcessor(configuration: {
+            var configuration = Configuration()
+            configuration.output = OutputOptions(nose: true, frames: true)
+            return configuration
+        }(), predictor: Self.predictor.get())
+        let live = LivePipeline(processor: processor, sink: sink, statsInterval: 10, backlogLimit: 8)
+        var source = PacedSource(RecordingSource(recording: try Recording(directory: folder.path)), speed: 1)
+        let summary = try live.run(&source)
+        XCTAssertEqual(summary.processed, 45)
+        XCTAssertGreaterThan(summary.droppedLines, 0)
+        let events = sink.events
+        XCTAssertEqual(events.filter { $0.type == .faceFound }.count, 1, "discrete events are kept")
+        XCTAssertEqual(events.filter { $0.type == .faceLost }.count, 1)
+        XCTAssertTrue(events.contains { event in
+            if case .error(_, let code) = event.payload { return code == "output_backlog" }
+            return false
+        })
+        let perFrame = events.filter { $0.type == .nose || $0.type == .frame }.count
+        XCTAssertEqual(perFrame + summary.droppedLines, 90, "every nose/frame line is written or counted")
+    }
+
     func testStopEndsTheRunPromptlyAndClosesTracks() throws {
         let sink = Collector()
         let live = try pipeline(sink: sink)

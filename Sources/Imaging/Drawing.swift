@@ -18,15 +18,6 @@ extension RGBImage {
         }
     }
 
-    /// Draws a straight line between two points.
-    public mutating func line(from a: (x: Double, y: Double), to b: (x: Double, y: Double), color: Color) {
-        let steps = max(1, Int(max(abs(b.x - a.x), abs(b.y - a.y)).rounded(.up)))
-        for s in 0...steps {
-            let t = Double(s) / Double(steps)
-            plot(x: Int((a.x + (b.x - a.x) * t).rounded()), y: Int((a.y + (b.y - a.y) * t).rounded()), color: color)
-        }
-    }
-
     /// Draws the outline of an axis-aligned rectangle, `thickness` pixels wide, inside its edges.
     public mutating func rectangle(x: Int, y: Int, width w: Int, height h: Int, thickness: Int = 2, color: Color) {
         guard w > 0, h > 0 else { return }

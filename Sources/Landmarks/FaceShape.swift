@@ -14,19 +14,6 @@ public struct FaceShape: Sendable, Equatable {
     @inlinable
     public subscript(index: Int) -> SIMD2<Float> { points[index] }
 
-    /// The smallest box holding every point (rounded outwards to whole pixels).
-    public var boundingBox: FaceBox {
-        guard let first = points.first else { return FaceBox(x: 0, y: 0, width: 0, height: 0) }
-        var lo = first, hi = first
-        for p in points {
-            lo = pointwiseMin(lo, p)
-            hi = pointwiseMax(hi, p)
-        }
-        let x0 = Int(lo.x.rounded(.down)), y0 = Int(lo.y.rounded(.down))
-        let x1 = Int(hi.x.rounded(.up)), y1 = Int(hi.y.rounded(.up))
-        return FaceBox(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
-    }
-
     /// The points as dlib reports them: each coordinate rounded with `floor(v + 0.5)`.
     public var dlibRounded: [SIMD2<Int>] {
         points.map { SIMD2(Int(($0.x + 0.5).rounded(.down)), Int(($0.y + 0.5).rounded(.down))) }

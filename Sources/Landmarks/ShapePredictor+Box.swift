@@ -1,9 +1,4 @@
 extension ShapePredictor {
-    /// The model's mean shape in its unit box, as (x, y) points in 0...1.
-    public var meanShape: [SIMD2<Float>] {
-        (0..<structure.landmarks).map { SIMD2(initialShape[2 * $0], initialShape[2 * $0 + 1]) }
-    }
-
     /// The box the model expects for a face with these landmarks: the square box in which the
     /// model's mean shape best matches `shape` (least squares over scale and translation).
     ///

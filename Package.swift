@@ -16,8 +16,10 @@ let package = Package(
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // Gray images, JPEG decode/encode, drawing.
         .target(name: "Imaging", dependencies: ["CJPEG"]),
+        // Readers for dlib's serialize() format, shared by every dlib model file.
+        .target(name: "DlibFormat"),
         // dlib shape_predictor reader and the ensemble-of-regression-trees fit.
-        .target(name: "Landmarks", dependencies: ["Imaging"]),
+        .target(name: "Landmarks", dependencies: ["Imaging", "DlibFormat"]),
         // OpenCV cascade detector, box mapping and tracking.
         .target(name: "Detection", dependencies: ["Imaging", "Landmarks"]),
         // EAR/MAR/smile/pose measures and the blink, smile and mouth state machines.
@@ -30,15 +32,22 @@ let package = Package(
         .target(name: "CV4L2", linkerSettings: [.linkedLibrary("v4l2")]),
         // V4L2 camera capture (and an emulated camera playing a recording) as a frame source.
         .target(name: "Capture", dependencies: ["CV4L2", "Recordings", "Imaging"]),
+        // config.json: every setting, strictly parsed, with the key named in each error.
+        .target(name: "Config", dependencies: ["Imaging", "Detection", "Expressions", "Events"]),
         // Frame source -> decode -> detect/track -> landmarks -> expressions -> events.
         .target(name: "Pipeline", dependencies: [
-            "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings",
+            "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings", "Config",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // Where the event stream goes besides standard output: the Unix socket server.
+        .target(name: "Sinks", dependencies: ["Events"]),
+        // What people read about a run: eval scores against truth.json, the SVG plot.
+        .target(name: "Reports", dependencies: ["Pipeline", "Events", "Recordings"]),
         // Active liveness by challenge and response (`facewatch check`).
         .target(name: "Liveness", dependencies: ["Pipeline", "Events", "Expressions"]),
         .executableTarget(name: "FacewatchCLI", dependencies: [
             "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings", "Pipeline", "Liveness", "Capture",
+            "Config", "Sinks", "Reports",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -48,11 +57,14 @@ let package = Package(
         .testTarget(name: "ExpressionsTests", dependencies: ["Expressions", "Landmarks"]),
         .testTarget(name: "EventsTests", dependencies: ["Events", "Landmarks"]),
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "Imaging"]),
-        .testTarget(name: "LivenessTests", dependencies: ["Liveness", "Pipeline", "Recordings", "Events", "Landmarks"]),
+        .testTarget(name: "LivenessTests", dependencies: ["Liveness", "Pipeline", "Config", "Recordings", "Events", "Landmarks"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Recordings", "Imaging"]),
         // Runs the built `facewatch` binary: exit codes, signals, pipes, sockets.
         .testTarget(name: "FacewatchCLITests", dependencies: ["FacewatchCLI", "Recordings", "Imaging"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Recordings", "Expressions", "Detection", "Landmarks", "Imaging"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Config", "Recordings", "Expressions", "Detection", "Landmarks", "Imaging"]),
+        .testTarget(name: "ConfigTests", dependencies: ["Config", "Detection"]),
+        .testTarget(name: "SinksTests", dependencies: ["Sinks", "Events"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Pipeline", "Config", "Events", "Recordings", "Landmarks", "Imaging"]),
     ],
     swiftLanguageModes: [.v5]
 )

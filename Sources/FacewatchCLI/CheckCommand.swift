@@ -1,5 +1,6 @@
 import ArgumentParser
 import Capture
+import Config
 import Events
 import Foundation
 import Liveness

@@ -1,8 +1,10 @@
 import ArgumentParser
+import Config
 import Foundation
 import Landmarks
 import Pipeline
 import Recordings
+import Reports
 
 /// `facewatch eval RECORDING...`: replays recordings that have a `truth.json` and prints
 /// precision, recall and F1 per event type and per recording.

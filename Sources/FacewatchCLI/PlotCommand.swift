@@ -1,6 +1,9 @@
 import ArgumentParser
+import Config
+import Events
 import Foundation
 import Pipeline
+import Reports
 
 /// `facewatch plot EVENTS.jsonl --out plot.svg`: EAR, MAR and smile over time with thresholds
 /// and events, from saved events (written with --frames) or straight from a replay.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Capture
+import Config
 import Foundation
 
 /// `facewatch record`: captures a camera into a recording folder.

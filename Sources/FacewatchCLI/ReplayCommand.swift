@@ -1,4 +1,5 @@
 import ArgumentParser
+import Config
 import Events
 import Foundation
 import Pipeline

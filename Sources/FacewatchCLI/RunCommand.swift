@@ -1,9 +1,11 @@
 import ArgumentParser
 import Capture
+import Config
 import Events
 import Foundation
 import Pipeline
 import Recordings
+import Sinks
 
 /// `facewatch run`: the daemon. Captures from a camera, processes the newest frame, writes
 /// events as JSON lines on standard output (and to a Unix socket), until SIGINT/SIGTERM.

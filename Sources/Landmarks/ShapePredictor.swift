@@ -1,3 +1,4 @@
+import DlibFormat
 import Foundation
 import Imaging
 

@@ -1,3 +1,4 @@
+import Config
 import Detection
 import Landmarks
 import Logging

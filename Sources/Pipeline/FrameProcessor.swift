@@ -1,7 +1,7 @@
 import Detection
-import Foundation
 import Events
 import Expressions
+import Foundation
 import Imaging
 import Landmarks
 import Recordings

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import Landmarks
+import XCTest
 @testable import Events
 
 /// Expected lines are written by hand from shared/spec/events.md and the precision rules on

@@ -1,5 +1,5 @@
-import XCTest
 import Landmarks
+import XCTest
 @testable import Expressions
 
 final class ExpressionTrackerTests: XCTestCase {

@@ -1,3 +1,4 @@
+import Config
 import Events
 import Foundation
 import Imaging

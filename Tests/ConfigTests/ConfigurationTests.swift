@@ -1,3 +1,4 @@
+import Config
 import Detection
 import Foundation
 import Pipeline

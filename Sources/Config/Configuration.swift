@@ -1,4 +1,5 @@
 import Detection
+import Events
 import Expressions
 import Foundation
 import Imaging

@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 
 /// Draws an event stream (JSON lines with `frame` lines) as an SVG: EAR per eye, MAR and the
 /// smile score of one face over time, each with its threshold, and every blink, wink, eye

@@ -1,3 +1,4 @@
+import Pipeline
 /// Something that happened over a stretch of stream time: a blink, a smile, an eye closure.
 /// Both the daemon's events and a recording's truth are reduced to these for evaluation.
 public struct LabeledInterval: Sendable, Equatable {

@@ -1,21 +1,21 @@
 /// Reads the primitives of dlib's `serialize()` format from a byte buffer: packed integers
 /// (a control byte, then up to 8 little-endian magnitude bytes) and floats stored as
 /// (int64 mantissa, int16 exponent) pairs. See `shared/spec/reference-facts.md` §1.2.
-struct DlibDeserializer {
+public struct DlibDeserializer {
     /// Why a read failed, before a path is attached to it.
-    enum Failure: Error {
+    public enum Failure: Error, Equatable {
         case truncated(Int)
         case malformed(String)
     }
 
     private let bytes: UnsafeRawBufferPointer
-    private(set) var offset = 0
+    public private(set) var offset = 0
 
-    init(_ bytes: UnsafeRawBufferPointer) {
+    public init(_ bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
     }
 
-    var isAtEnd: Bool { offset >= bytes.count }
+    public var isAtEnd: Bool { offset >= bytes.count }
 
     /// A packed integer: returns the magnitude and whether the sign bit was set.
     @inline(__always)
@@ -39,7 +39,7 @@ struct DlibDeserializer {
     }
 
     /// An `unsigned long`: a sign bit is an error, as in dlib.
-    mutating func readUnsigned() throws -> UInt64 {
+    public mutating func readUnsigned() throws -> UInt64 {
         let start = offset
         let (magnitude, negative) = try readPacked()
         if negative { throw Failure.malformed("negative value for an unsigned integer at offset \(start)") }
@@ -47,7 +47,7 @@ struct DlibDeserializer {
     }
 
     /// A signed `int`/`long`/`int64`.
-    mutating func readSigned() throws -> Int64 {
+    public mutating func readSigned() throws -> Int64 {
         let start = offset
         let (magnitude, negative) = try readPacked()
         guard magnitude <= UInt64(Int64.max) else { throw Failure.malformed("integer overflow at offset \(start)") }
@@ -55,7 +55,7 @@ struct DlibDeserializer {
     }
 
     /// A `float` in dlib's portable format.
-    mutating func readFloat() throws -> Float {
+    public mutating func readFloat() throws -> Float {
         let mantissa = try readSigned()
         let exponent = try readSigned()
         switch exponent {
@@ -71,19 +71,19 @@ struct DlibDeserializer {
     }
 
     /// A `std::vector`'s element count, checked against a sane upper bound.
-    mutating func readCount(max limit: Int, what: String) throws -> Int {
+    public mutating func readCount(max limit: Int, what: String) throws -> Int {
         let count = try readUnsigned()
         guard count <= UInt64(limit) else { throw Failure.malformed("\(what) count \(count) exceeds \(limit)") }
         return Int(count)
     }
 
     /// A `matrix<float,0,1>` header: returns its element count (rows × columns).
-    mutating func readColumnVectorSize(max limit: Int) throws -> Int {
+    public mutating func readColumnVectorSize(max limit: Int) throws -> Int {
         let rows = try readSigned(), columns = try readSigned()
         // dlib writes negated dimensions in its current format and positive ones in the old one.
-        let nr = abs(rows), nc = abs(columns)
+        let nr = rows.magnitude, nc = columns.magnitude
         guard nc == 1 || nr == 0 else { throw Failure.malformed("expected a column vector, found \(nr)×\(nc)") }
-        guard nr <= Int64(limit) else { throw Failure.malformed("vector of \(nr) values exceeds \(limit)") }
+        guard nr <= UInt64(limit) else { throw Failure.malformed("vector of \(nr) values exceeds \(limit)") }
         return Int(nr)
     }
 }

@@ -1,4 +1,5 @@
 import Events
+import Pipeline
 
 /// Turns an event stream into intervals: a `blink` or `wink` line is one interval
 /// (`start` … `start + duration`), `smile`, `mouth_open` and `eyes_closed` start/end pairs are

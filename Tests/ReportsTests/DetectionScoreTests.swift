@@ -1,5 +1,7 @@
+import Config
 import Events
 import Pipeline
+import Reports
 import XCTest
 
 final class DetectionScoreTests: XCTestCase {

@@ -1,6 +1,6 @@
 import Events
 import Foundation
-import Pipeline
+import Sinks
 import XCTest
 #if canImport(Glibc)
 import Glibc

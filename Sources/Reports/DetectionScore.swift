@@ -1,3 +1,4 @@
+import Pipeline
 /// True/false positives and misses for one event type, with precision, recall and F1.
 public struct DetectionScore: Sendable, Equatable {
     public var truePositives = 0

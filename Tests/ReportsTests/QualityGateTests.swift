@@ -1,7 +1,9 @@
+import Config
 import Foundation
 import Landmarks
 import Pipeline
 import Recordings
+import Reports
 import XCTest
 
 /// `facewatch eval Recordings/*` as a test: the quality targets on the bundled recordings

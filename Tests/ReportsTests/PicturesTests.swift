@@ -1,8 +1,10 @@
+import Config
 import Events
 import Foundation
 import Imaging
 import Pipeline
 import Recordings
+import Reports
 import XCTest
 
 /// The plot and the annotated video: what a person looks at to see why a check passed or failed.

@@ -1,4 +1,5 @@
 import Events
+import Pipeline
 import Recordings
 
 /// Replays a recording that has a `truth.json` and scores the reported events against the truth,

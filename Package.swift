@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -45,6 +46,8 @@ let package = Package(
         .target(name: "Reports", dependencies: ["Pipeline", "Events", "Recordings"]),
         // Active liveness by challenge and response (`facewatch check`).
         .target(name: "Liveness", dependencies: ["Pipeline", "Events", "Expressions"]),
+        // What the libFuzzer targets share: input handling and a corpus replayer for plain builds.
+        .target(name: "FuzzSupport"),
         .executableTarget(name: "FacewatchCLI", dependencies: [
             "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings", "Pipeline", "Liveness", "Capture",
             "Config", "Sinks", "Reports",
@@ -52,7 +55,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
-        .testTarget(name: "LandmarksTests", dependencies: ["Landmarks", "Imaging"]),
+        .testTarget(name: "LandmarksTests", dependencies: ["Landmarks", "Imaging", "DlibFormat"]),
         .testTarget(name: "DetectionTests", dependencies: ["Detection", "Landmarks", "Imaging"]),
         .testTarget(name: "ExpressionsTests", dependencies: ["Expressions", "Landmarks"]),
         .testTarget(name: "EventsTests", dependencies: ["Events", "Landmarks"]),
@@ -68,3 +71,16 @@ let package = Package(
     ],
     swiftLanguageModes: [.v5]
 )
+
+// libFuzzer targets (Tests/Fuzz/run, Scripts/fuzz-long): every `Sources/Fuzz<Name>/` folder except
+// FuzzSupport becomes an executable `Fuzz<Name>` that may import any library module, so fuzzing a
+// new reader is one new file. Built for fuzzing with `-Xswiftc -sanitize=fuzzer,address
+// -Xswiftc -DFUZZING` (libFuzzer provides `main`); a plain build replays the files it is given.
+let fuzzTargets = ((try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/Sources")) ?? [])
+    .filter { $0.hasPrefix("Fuzz") && $0 != "FuzzSupport" }
+    .sorted()
+let libraries = package.targets.filter { $0.type == .regular }.map { Target.Dependency.target(name: $0.name) }
+for name in fuzzTargets {
+    package.targets.append(.executableTarget(name: name, dependencies: libraries))
+    package.products.append(.executable(name: name, targets: [name]))
+}

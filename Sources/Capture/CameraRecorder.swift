@@ -18,16 +18,16 @@ public enum CameraRecorder {
     /// JPEG quality for frames that arrive uncompressed.
     public static let quality = 75
 
-    /// Records frames with `t < seconds` into `directory` (which must not hold a recording).
-    /// The recording is finished (readable) even when a failure ends it early; the failure is
-    /// then thrown.
+    /// Records frames with `t < seconds` into `directory` (which must not hold a recording), or
+    /// until `shouldStop` says so (a signal). The recording is finished (readable) even when a
+    /// failure ends it early; the failure is then thrown.
     public static func record(_ camera: Camera, seconds: Double, to directory: String, reconnector: Reconnector,
-                              log: (String) -> Void) throws -> Summary {
+                              shouldStop: () -> Bool = { false }, log: (String) -> Void) throws -> Summary {
         let format = camera.format
         let writer = try RecordingWriter(directory: directory, info: camera.recordingInfo)
         var summary = Summary()
         do {
-            loop: while true {
+            loop: while !shouldStop() {
                 do {
                     guard let frame = try camera.nextFrame(), frame.t < seconds else { break loop }
                     switch frame.payload {

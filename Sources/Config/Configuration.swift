@@ -105,6 +105,11 @@ public struct Configuration: Sendable, Equatable {
         let landmarks = try out.bool("landmarks", default: output.landmarks)
         output = OutputOptions(nose: nose, frames: frames, landmarks: landmarks)
         events = try out.string("events", default: events)
+        do {
+            _ = try EventFilter(parsing: events)
+        } catch {
+            throw ConfigError(path: path, key: "output.events", problem: "\(error)")
+        }
         statsInterval = try out.double("stats_interval_s", default: statsInterval, in: 0.1...3600)
         try out.finish()
 

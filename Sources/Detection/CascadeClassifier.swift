@@ -149,6 +149,16 @@ extension CascadeClassifier {
             throw fail("\"\(word)\" in <\(context)> is not an integer")
         }
 
+        /// A rectangle coordinate or size: bounded by the largest window (4096) before any
+        /// arithmetic, so sums and products of them cannot overflow.
+        func coordinate(_ word: Substring, in context: String) throws -> Int {
+            let value = try integer(word, in: context)
+            guard (-4096...4096).contains(value) else {
+                throw fail("rectangle value \(value) in <\(context)> is outside any detection window")
+            }
+            return value
+        }
+
         /// OpenCV reads reals as `double` and narrows them to `float`.
         func real(_ word: Substring, in context: String) throws -> Float {
             guard let value = Double(word), value.isFinite else {
@@ -235,8 +245,8 @@ extension CascadeClassifier {
                         }
                         let words = rects[slot].words
                         guard words.count == 5 else { throw fail("a rectangle of Haar feature \(index) does not have 5 numbers") }
-                        let rect = Rect(x: try integer(words[0], in: context), y: try integer(words[1], in: context),
-                                        width: try integer(words[2], in: context), height: try integer(words[3], in: context),
+                        let rect = Rect(x: try coordinate(words[0], in: context), y: try coordinate(words[1], in: context),
+                                        width: try coordinate(words[2], in: context), height: try coordinate(words[3], in: context),
                                         weight: try real(words[4], in: context))
                         let inside = isTilted
                             ? rect.x - rect.height >= 0 && rect.y >= 0 && rect.x + rect.width <= width
@@ -251,8 +261,8 @@ extension CascadeClassifier {
                 case .lbp:
                     let words = try element(feature, "rect", in: context).words
                     guard words.count == 4 else { throw fail("LBP feature \(index) does not have 4 numbers") }
-                    let rect = Rect(x: try integer(words[0], in: context), y: try integer(words[1], in: context),
-                                    width: try integer(words[2], in: context), height: try integer(words[3], in: context),
+                    let rect = Rect(x: try coordinate(words[0], in: context), y: try coordinate(words[1], in: context),
+                                    width: try coordinate(words[2], in: context), height: try coordinate(words[3], in: context),
                                     weight: 0)
                     guard rect.x >= 0, rect.y >= 0, rect.width > 0, rect.height > 0,
                           rect.x + 3 * rect.width <= width, rect.y + 3 * rect.height <= height else {
@@ -290,7 +300,7 @@ extension CascadeClassifier {
                     let left = try integer(words[base], in: "internalNodes")
                     let right = try integer(words[base + 1], in: "internalNodes")
                     let feature = try integer(words[base + 2], in: "internalNodes")
-                    for child in [left, right] where child >= nodeCount || -child > nodeCount || (child > 0 && child <= n) {
+                    for child in [left, right] where child >= nodeCount || child < -nodeCount || (child > 0 && child <= n) {
                         throw fail("\(treeContext) node \(n) refers to node or leaf \(child), which does not exist or is not below it")
                     }
                     guard (0..<featureCount).contains(feature) else {

@@ -41,6 +41,10 @@ struct MarkupElement {
         let line: Int
     }
 
+    /// The deepest nesting accepted. OpenCV cascades nest 6 levels; a bound keeps the tree's
+    /// recursive release (and any walk over it) from overflowing the stack on hostile files.
+    static let maximumDepth = 256
+
     /// Parses a whole document and returns its root element.
     static func parseDocument(_ bytes: [UInt8]) throws -> MarkupElement {
         var parser = Parser(bytes: bytes)
@@ -176,6 +180,9 @@ struct MarkupElement {
                     guard index < bytes.count else { throw error("unexpected end of file inside <\(element.name)> (truncated file?)") }
                     if bytes[index] == UInt8(ascii: ">") {
                         index += 1
+                        guard stack.count < MarkupElement.maximumDepth else {
+                            throw error("elements nested deeper than \(MarkupElement.maximumDepth) levels")
+                        }
                         stack.append(element)
                         return
                     }

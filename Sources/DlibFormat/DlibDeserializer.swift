@@ -1,7 +1,16 @@
 /// Reads the primitives of dlib's `serialize()` format from a byte buffer: packed integers
 /// (a control byte, then up to 8 little-endian magnitude bytes) and floats stored as
 /// (int64 mantissa, int16 exponent) pairs. See `shared/spec/reference-facts.md` §1.2.
+///
+/// Model files are untrusted: every count a reader takes from a header must be checked against
+/// the bytes that remain before anything is allocated for it (`readCount(max:bytesEach:what:)`,
+/// `requireRoom(for:bytesEach:what:)`), so a short file can never ask for gigabytes.
 public struct DlibDeserializer {
+    /// The fewest bytes a packed integer takes (a control byte and one magnitude byte).
+    public static let minimumIntegerBytes = 2
+    /// The fewest bytes a float takes (two packed integers).
+    public static let minimumFloatBytes = 2 * minimumIntegerBytes
+
     /// Why a read failed, before a path is attached to it.
     public enum Failure: Error, Equatable {
         case truncated(Int)
@@ -16,6 +25,23 @@ public struct DlibDeserializer {
     }
 
     public var isAtEnd: Bool { offset >= bytes.count }
+
+    /// Bytes not read yet.
+    public var remaining: Int { max(0, bytes.count - offset) }
+
+    /// Checks that the product of `counts` elements of at least `bytesEach` bytes each can still
+    /// be in the file: throws `truncated` when they cannot (`malformed` on overflow), before the
+    /// caller allocates for them.
+    public func requireRoom(for counts: [Int], bytesEach: Int, what: String) throws {
+        var total = bytesEach
+        for count in counts {
+            let (product, overflow) = total.multipliedReportingOverflow(by: count)
+            guard !overflow, count >= 0 else { throw Failure.malformed("\(what) count overflows") }
+            total = product
+        }
+        // The file ends before what its header declares could: it is cut short (or lies).
+        guard total <= remaining else { throw Failure.truncated(bytes.count) }
+    }
 
     /// A packed integer: returns the magnitude and whether the sign bit was set.
     @inline(__always)
@@ -70,10 +96,13 @@ public struct DlibDeserializer {
         }
     }
 
-    /// A `std::vector`'s element count, checked against a sane upper bound.
-    public mutating func readCount(max limit: Int, what: String) throws -> Int {
+    /// A `std::vector`'s element count, checked against a sane upper bound and against the bytes
+    /// that remain: each element takes at least `bytesEach` bytes (1 when not given: no element
+    /// is smaller, so a count can never exceed the bytes left).
+    public mutating func readCount(max limit: Int, bytesEach: Int = 1, what: String) throws -> Int {
         let count = try readUnsigned()
         guard count <= UInt64(limit) else { throw Failure.malformed("\(what) count \(count) exceeds \(limit)") }
+        try requireRoom(for: [Int(count)], bytesEach: bytesEach, what: what)
         return Int(count)
     }
 
@@ -84,6 +113,7 @@ public struct DlibDeserializer {
         let nr = rows.magnitude, nc = columns.magnitude
         guard nc == 1 || nr == 0 else { throw Failure.malformed("expected a column vector, found \(nr)×\(nc)") }
         guard nr <= UInt64(limit) else { throw Failure.malformed("vector of \(nr) values exceeds \(limit)") }
+        try requireRoom(for: [Int(nr)], bytesEach: Self.minimumFloatBytes, what: "vector")
         return Int(nr)
     }
 }

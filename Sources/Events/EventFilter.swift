@@ -12,8 +12,11 @@ public struct EventFilter: Sendable, Equatable {
 
     /// Parses a comma-separated list of type names, e.g. `"blink,smile"` (spaces around names are
     /// ignored; `"all"` accepts every type).
-    /// - Throws: `EventsError.unknownEventType` naming the bad entry and the valid names.
+    /// - Throws: `EventsError.unknownEventType` naming the bad entry and the valid names,
+    ///   `EventsError.noEventTypes` for an empty list.
     public init(parsing list: String) throws {
+        // An empty list would silently write nothing: name the types, or `all`.
+        guard list.contains(where: { $0 != " " && $0 != "," }) else { throw EventsError.noEventTypes }
         var set = Set<EventType>()
         for part in list.split(separator: ",", omittingEmptySubsequences: false) {
             let name = part.trimmingCharacters(in: " ")

@@ -12,11 +12,19 @@ import Foundation
 ///
 /// A reader that closes the pipe makes `write` throw `EventsError.writeFailed` with EPIPE,
 /// provided the process ignores SIGPIPE (`signal(SIGPIPE, SIG_IGN)`); otherwise the signal ends it.
-public final class JSONLinesWriter: EventSink {
+///
+/// A reader that stops reading blocks the writer (back-pressure) until `giveUp(after:)` is
+/// called, e.g. at shutdown: from then on a line that cannot be written within that many
+/// seconds throws `EventsError.writeTimedOut`, so a stalled reader cannot hold the process.
+public final class JSONLinesWriter: EventSink, @unchecked Sendable {
     public let fileDescriptor: Int32
     public let filter: EventFilter
     private let encoder = EventEncoder()
     private var buffer: [UInt8] = []
+    private let lock = NSLock()
+    private var deadline = Double.infinity
+    /// PIPE_BUF on Linux: a pipe with room takes a write this size without blocking.
+    private static let atomicPipeWrite = 4096
 
     /// Writes to `fileDescriptor` (not closed by the writer).
     public init(fileDescriptor: Int32, filter: EventFilter = .all) {
@@ -30,6 +38,13 @@ public final class JSONLinesWriter: EventSink {
         self.init(fileDescriptor: fileHandle.fileDescriptor, filter: filter)
     }
 
+    /// From now on, writes that cannot complete within `seconds` fail. Safe from any thread.
+    public func giveUp(after seconds: Double) {
+        lock.lock()
+        deadline = min(deadline, Self.now() + seconds)
+        lock.unlock()
+    }
+
     public func write(_ event: Event) throws {
         guard filter.accepts(event.type) else { return }
         buffer.removeAll(keepingCapacity: true)
@@ -37,14 +52,40 @@ public final class JSONLinesWriter: EventSink {
         try buffer.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let n = sysWrite(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
+                try waitUntilWritable()
+                // At most PIPE_BUF bytes once the descriptor is writable: a pipe takes them whole.
+                let n = sysWrite(fileDescriptor, raw.baseAddress! + offset, min(raw.count - offset, Self.atomicPipeWrite))
                 if n < 0 {
-                    if errno == EINTR { continue }
+                    if errno == EINTR || errno == EAGAIN { continue }
                     throw EventsError.writeFailed(descriptor: fileDescriptor, errno: errno)
                 }
                 offset += n
             }
         }
+    }
+
+    /// Waits for the descriptor to take data, in slices short enough to notice `giveUp(after:)`.
+    private func waitUntilWritable() throws {
+        var entry = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
+        while true {
+            let left = withLock { deadline } - Self.now()
+            if left <= 0 { throw EventsError.writeTimedOut(descriptor: fileDescriptor) }
+            let ready = poll(&entry, 1, Int32(min(left, 0.1) * 1000) + 1)
+            // POLLERR/POLLHUP: let write(2) report what happened (EPIPE for a closed pipe).
+            if ready > 0 || (ready < 0 && errno != EINTR) { return }
+        }
+    }
+
+    private func withLock<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }
 

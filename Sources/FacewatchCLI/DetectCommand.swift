@@ -26,13 +26,13 @@ struct DetectCommand: ParsableCommand {
         var detector = try CascadeDetector(classifier: classifier, settings: configuration.detector)
         let bytes = try readFile(image)
         var decoder = JPEGDecoder()
-        let gray = try decoder.decodeGray(bytes, conversion: configuration.gray)
+        let gray = try decoding(image) { try decoder.decodeGray(bytes, conversion: configuration.gray) }
         let faces = detector.detect(gray).sorted { $0.area > $1.area }
         let calibration = configuration.tracking.calibration
         let list = faces.map { "{\"box\": \(json($0)), \"landmark_box\": \(json(calibration.modelBox(for: $0)))}" }
         print("{\"image\": \"\(image)\", \"width\": \(gray.width), \"height\": \(gray.height), \"faces\": [\(list.joined(separator: ", "))]}")
         if let draw {
-            var canvas = try decoder.decodeRGB(bytes)
+            var canvas = try decoding(image) { try decoder.decodeRGB(bytes) }
             for face in faces { canvas.rectangle(x: face.x, y: face.y, width: face.width, height: face.height, color: .green) }
             try JPEGEncoder.encode(canvas, quality: 90).write(to: URL(fileURLWithPath: draw))
         }

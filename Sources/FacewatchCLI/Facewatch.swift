@@ -14,6 +14,8 @@ struct Facewatch: ParsableCommand {
     static func main() {
         // A reader closing the pipe must end the program through an error we handle, not a signal.
         signal(SIGPIPE, SIG_IGN)
+        // Past a file size limit (RLIMIT_FSIZE) a write must fail like a full disk, not kill us.
+        signal(SIGXFSZ, SIG_IGN)
         // Logs go to standard error; bootstrap before anything can log (stdout carries events).
         _ = Log.shared
         do {

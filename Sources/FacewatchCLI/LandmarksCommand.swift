@@ -31,7 +31,7 @@ struct LandmarksCommand: ParsableCommand {
         let configuration = try options.load()
         let bytes = try readFile(image)
         var decoder = JPEGDecoder()
-        let grayImage = try decoder.decodeGray(bytes, conversion: gray ?? configuration.gray)
+        let grayImage = try decoding(image) { try decoder.decodeGray(bytes, conversion: gray ?? configuration.gray) }
         let predictor = try ShapePredictor(contentsOf: configuration.landmarkModel)
         Log.shared.info("landmark model \(configuration.landmarkModel): \(predictor.structure)")
         let faceBox: FaceBox
@@ -54,7 +54,7 @@ struct LandmarksCommand: ParsableCommand {
         let points = shape.points.map { "[\(format($0.x)), \(format($0.y))]" }.joined(separator: ", ")
         print("{\"box\": \(json(faceBox)), \"landmarks\": [\(points)]}")
         if let draw {
-            var canvas = try decoder.decodeRGB(bytes)
+            var canvas = try decoding(image) { try decoder.decodeRGB(bytes) }
             canvas.rectangle(x: faceBox.x, y: faceBox.y, width: faceBox.width, height: faceBox.height, color: .cyan)
             for p in shape.points { canvas.dot(x: Double(p.x), y: Double(p.y), radius: 2, color: .green) }
             try JPEGEncoder.encode(canvas, quality: 90).write(to: URL(fileURLWithPath: draw))
@@ -79,6 +79,15 @@ func readFile(_ path: String) throws -> Data {
         throw CommandError("\(path): cannot read the file")
     }
     return data
+}
+
+/// Runs a decode of the image at `path`; a bad image becomes an error naming the file.
+func decoding<T>(_ path: String, _ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let error as JPEGError {
+        throw CommandError("\(path): \(error)")
+    }
 }
 
 /// Formats a coordinate with 3 decimals.

@@ -6,13 +6,14 @@ import Recordings
 
 /// The daemon's frame source: a camera that survives being unplugged (an `error` event, then
 /// reopening with backoff until it is back or the reconnector gives up) and, when asked,
-/// records what it delivers (`run --record DIR`).
+/// records what it delivers (`run --record DIR`). A recording that cannot be written (a full
+/// disk) is stopped with an `error` event (code `record_failed`); the events go on.
 struct LiveSource: FrameSource {
     let camera: Camera
     let reconnector: Reconnector
     /// Reports problems as events (through the pipeline's writer).
     let report: (Event) -> Void
-    let recorder: RecordingWriter?
+    private(set) var recorder: RecordingWriter?
     private var last = (index: 0, t: 0.0)
 
     init(camera: Camera, reconnector: Reconnector, recorder: RecordingWriter?, report: @escaping (Event) -> Void) {
@@ -27,7 +28,7 @@ struct LiveSource: FrameSource {
             do {
                 guard let frame = try camera.nextFrame() else { return nil }
                 last = (frame.index, frame.t)
-                try record(frame)
+                record(frame)
                 return frame
             } catch CameraError.disconnected(let device) {
                 report(Event(t: last.t, frame: last.index,
@@ -39,11 +40,19 @@ struct LiveSource: FrameSource {
         }
     }
 
-    private func record(_ frame: Frame) throws {
+    private mutating func record(_ frame: Frame) {
         guard let recorder else { return }
-        switch frame.payload {
-        case .jpeg(let jpeg): try recorder.append(jpeg: jpeg, t: frame.t)
-        case .gray(let gray): try recorder.append(jpeg: JPEGEncoder.encode(gray, quality: 75), t: frame.t)
+        do {
+            switch frame.payload {
+            case .jpeg(let jpeg): try recorder.append(jpeg: jpeg, t: frame.t)
+            case .gray(let gray): try recorder.append(jpeg: JPEGEncoder.encode(gray, quality: 75), t: frame.t)
+            }
+        } catch {
+            // The frames so far stay replayable (recording.json was written at the start).
+            try? recorder.finish()
+            self.recorder = nil
+            report(Event(t: frame.t, frame: frame.index,
+                         .error(message: "recording stopped: \(error)", code: "record_failed")))
         }
     }
 }

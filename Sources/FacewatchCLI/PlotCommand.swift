@@ -43,9 +43,12 @@ struct PlotCommand: ParsableCommand {
             text = try replayLines(replay!, configuration: configuration).joined()
         }
         let plot = EventPlot(jsonLines: text, face: face)
+        if plot.skippedLines > 0 {
+            Log.shared.warning("\(events ?? "replay"): \(plot.skippedLines) lines skipped (not JSON event lines, or a time that is not finite or beyond \(Int(EventPlot.maximumTime)) s)")
+        }
         guard plot.frameCount > 0 else { throw CommandError("no frame lines with a face to plot (write events with --frames)") }
         do {
-            try Data(plot.svg().utf8).write(to: URL(fileURLWithPath: out))
+            try Data(plot.svg().utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
         } catch {
             throw CommandError("\(out): cannot write (\(error.localizedDescription))")
         }

@@ -30,9 +30,13 @@ struct RecordCommand: ParsableCommand {
         let source = try Camera(settings: chosen.settings, clock: clock)
         Log.shared.info("recording \(chosen.device) (\(source.capabilities.card)): \(source.format) for \(seconds) s into \(out)")
         let reconnector = Reconnector(deadline: chosen.reconnectFor, clock: clock)
-        let summary = try CameraRecorder.record(source, seconds: seconds, to: out, reconnector: reconnector) {
+        // SIGINT/SIGTERM end the recording early, finished like one that ran its course.
+        let signals = SignalWatcher()
+        let summary = try CameraRecorder.record(source, seconds: seconds, to: out, reconnector: reconnector,
+                                                shouldStop: { signals.received }) {
             Log.shared.warning("\($0)")
         }
+        withExtendedLifetime(signals) {}
         Log.shared.info("\(summary.frames) frames recorded, \(source.droppedFrames) dropped, \(summary.skipped) skipped (\(source.badFrames) bad, \(source.timeouts) timeouts), \(summary.reconnects) reconnects")
     }
 }

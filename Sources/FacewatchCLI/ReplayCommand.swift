@@ -36,7 +36,11 @@ struct ReplayCommand: ParsableCommand {
 
     func validate() throws {
         guard speed >= 0, speed.isFinite else { throw ValidationError("--speed must be 0 or a positive number") }
+        guard loop >= 1 else { throw ValidationError("--loop must be at least 1") }
     }
+
+    /// Seconds a stalled reader may hold up the closing lines after SIGINT/SIGTERM.
+    static let shutdownWriteTimeout = 1.0
 
     mutating func run() throws {
         let configuration = try output.apply(to: options.load())
@@ -49,8 +53,13 @@ struct ReplayCommand: ParsableCommand {
             try runLive(opened, processor: processor, writer: writer)
             return
         }
-        var source = RecordingSource(recording: opened, loops: loop)
-        var progress = ProgressLine(total: opened.frames.count * max(1, loop), label: "replay")
+        // SIGINT/SIGTERM end the replay like the end of the recording: open tracks get
+        // `face_lost`; a reader that stopped reading gets a second to take the closing lines.
+        let signals = SignalWatcher { _ in writer.giveUp(after: Self.shutdownWriteTimeout) }
+        defer { withExtendedLifetime(signals) {} }
+        var source = StoppableSource(base: RecordingSource(recording: opened, loops: loop)) { signals.received }
+        let total = opened.frames.count.multipliedReportingOverflow(by: loop)
+        var progress = ProgressLine(total: total.overflow ? .max : total.partialValue, label: "replay")
         let annotator = try annotate.map { try FrameAnnotator(path: $0) }
         defer { annotator?.close() }
         let sink = FrameEventBuffer(forwardingTo: writer)
@@ -66,13 +75,19 @@ struct ReplayCommand: ParsableCommand {
             Log.shared.info("\(summary.frames) frames in \(String(format: "%.2f", summary.seconds)) s (\(String(format: "%.0f", Double(summary.frames) / max(summary.seconds, 1e-9))) FPS), \(summary.badFrames) bad, \(processor.tracker.detectorRuns) full-frame detections")
         } catch let error as EventsError where error.isBrokenPipe {
             progress.finish()  // the reader went away (`facewatch replay … | head`): a normal end
+        } catch EventsError.writeTimedOut {
+            progress.finish()
+            Log.shared.warning("stopped by a signal; standard output is not being read, so the closing lines were not written")
         }
     }
 
     /// Plays the recording through the live pipeline at `speed`× its own clock.
     private func runLive(_ recording: Recording, processor: FrameProcessor, writer: JSONLinesWriter) throws {
         let pipeline = LivePipeline(processor: processor, sink: writer)
-        let signals = SignalWatcher { _ in pipeline.stop() }
+        let signals = SignalWatcher { _ in
+            pipeline.stop()
+            writer.giveUp(after: Self.shutdownWriteTimeout)
+        }
         for problem in recording.problems {
             try writer.write(Event(t: 0, frame: 0, .error(message: problem, code: "recording")))
         }
@@ -82,6 +97,8 @@ struct ReplayCommand: ParsableCommand {
             Log.shared.info("\(summary.processed) of \(summary.captured) frames processed, \(summary.dropped) dropped, resident memory \(String(format: "%.1f", Double(ResidentMemory.current()) / 1_048_576)) MB")
         } catch let error as EventsError where error.isBrokenPipe {
             // the reader went away: a normal end
+        } catch EventsError.writeTimedOut {
+            Log.shared.warning("stopped by a signal; standard output is not being read, so the closing lines were not written")
         }
         withExtendedLifetime(signals) {}
     }

@@ -49,6 +49,8 @@ struct RunCommand: ParsableCommand {
         let processor = try FrameProcessor(configuration: configuration)
         let opened = try Camera(settings: chosen.settings)
         defer { opened.close() }
+        // A corrupt frame cannot claim more pixels than the camera was asked for.
+        processor.limitFrameSize(width: opened.format.width, height: opened.format.height)
         Log.shared.info("capturing from \(chosen.device): \(opened.format)")
 
         let stdout = JSONLinesWriter(fileDescriptor: STDOUT_FILENO, filter: filter)
@@ -61,6 +63,7 @@ struct RunCommand: ParsableCommand {
         let signals = SignalWatcher { number in
             Log.shared.info("signal \(number): stopping")
             pipeline.stop()
+            stdout.giveUp(after: ReplayCommand.shutdownWriteTimeout)
         }
         var source = LiveSource(camera: opened, reconnector: Reconnector(deadline: chosen.reconnectFor),
                                 recorder: recorder, report: pipeline.report)
@@ -71,6 +74,9 @@ struct RunCommand: ParsableCommand {
             Log.shared.info("stopped: \(summary.processed) of \(summary.captured) frames processed, \(summary.dropped) dropped in the handoff, \(opened.droppedFrames) by the camera, \(summary.droppedLines) nose/frame lines dropped for a slow reader")
         } catch let error as EventsError where error.isBrokenPipe {
             try recorder?.finish()  // the reader went away: a normal end
+        } catch EventsError.writeTimedOut {
+            try recorder?.finish()
+            Log.shared.warning("stopped by a signal; standard output is not being read, so the closing lines were not written")
         } catch {
             try? recorder?.finish()
             throw error

@@ -63,6 +63,7 @@ public final class ShapePredictor: Sendable {
         -> (ModelStructure, [Float], [UInt16], [SIMD2<Float>], [Split], LeafStorage)
     {
         typealias Failure = DlibDeserializer.Failure
+        let integer = DlibDeserializer.minimumIntegerBytes, float = DlibDeserializer.minimumFloatBytes
         var reader = DlibDeserializer(bytes)
         let version = try reader.readSigned()
         guard version == 1 else { throw Failure.malformed("unsupported version \(version) (expected 1)") }
@@ -74,22 +75,27 @@ public final class ShapePredictor: Sendable {
         guard initialShape.allSatisfy(\.isFinite) else { throw Failure.malformed("mean shape is not finite") }
         let landmarks = shapeSize / 2
 
-        let cascades = try reader.readCount(max: 1000, what: "cascade")
+        let cascades = try reader.readCount(max: 1000, bytesEach: integer, what: "cascade")
         guard cascades > 0 else { throw Failure.malformed("model has no cascades") }
         var treesPerCascade = 0, splitsPerTree = 0, leavesPerTree = 0
         var splits: [Split] = []
         var leaves = LeafStorage(count: 0)
         var leafValues = 0
         for cascade in 0..<cascades {
-            let trees = try reader.readCount(max: 100_000, what: "tree")
+            let trees = try reader.readCount(max: 100_000, bytesEach: integer, what: "tree")
             if cascade == 0 { treesPerCascade = trees }
             guard trees == treesPerCascade, trees > 0 else {
                 throw Failure.malformed("cascade \(cascade) has \(trees) trees, cascade 0 has \(treesPerCascade)")
             }
             for tree in 0..<trees {
-                let splitCount = try reader.readCount(max: 1 << 16, what: "split")
+                // A split is two indices and a float.
+                let splitBytes = 2 * integer + float
+                let splitCount = try reader.readCount(max: 1 << 16, bytesEach: splitBytes, what: "split")
                 if cascade == 0 && tree == 0 {
                     splitsPerTree = splitCount
+                    // Every tree of every cascade has as many splits as this one: all of them
+                    // must fit in what is left before they get room.
+                    try reader.requireRoom(for: [cascades, trees, splitCount], bytesEach: splitBytes, what: "split")
                     splits.reserveCapacity(cascades * trees * splitCount)
                 }
                 guard splitCount == splitsPerTree else {
@@ -103,12 +109,15 @@ public final class ShapePredictor: Sendable {
                     }
                     splits.append(Split(feature1: UInt16(i1), feature2: UInt16(i2), threshold: integerThreshold(threshold)))
                 }
-                let leafCount = try reader.readCount(max: 1 << 17, what: "leaf")
+                // A leaf is a column vector: two dimensions, then `shapeSize` floats.
+                let leafBytes = 2 * integer + shapeSize * float
+                let leafCount = try reader.readCount(max: 1 << 17, bytesEach: leafBytes, what: "leaf")
                 guard leafCount == splitCount + 1, leafCount & (leafCount - 1) == 0 else {
                     throw Failure.malformed("tree with \(splitCount) splits has \(leafCount) leaves")
                 }
                 if cascade == 0 && tree == 0 {
                     leavesPerTree = leafCount
+                    try reader.requireRoom(for: [cascades, trees, leafCount], bytesEach: leafBytes, what: "leaf")
                     leaves = LeafStorage(count: cascades * trees * leafCount * shapeSize)
                 }
                 guard leafCount == leavesPerTree else {
@@ -129,12 +138,12 @@ public final class ShapePredictor: Sendable {
 
         var featuresPerCascade = 0
         var anchors: [UInt16] = []
-        let anchorCascades = try reader.readCount(max: 1000, what: "anchor cascade")
+        let anchorCascades = try reader.readCount(max: 1000, bytesEach: integer, what: "anchor cascade")
         guard anchorCascades == cascades else {
             throw Failure.malformed("\(anchorCascades) anchor lists for \(cascades) cascades")
         }
         for cascade in 0..<cascades {
-            let count = try reader.readCount(max: Int(UInt16.max) + 1, what: "feature")
+            let count = try reader.readCount(max: Int(UInt16.max) + 1, bytesEach: integer, what: "feature")
             if cascade == 0 { featuresPerCascade = count }
             guard count == featuresPerCascade, count > 0 else {
                 throw Failure.malformed("cascade \(cascade) has \(count) features, cascade 0 has \(featuresPerCascade)")
@@ -147,10 +156,10 @@ public final class ShapePredictor: Sendable {
         }
         var deltas: [SIMD2<Float>] = []
         deltas.reserveCapacity(anchors.count)
-        let deltaCascades = try reader.readCount(max: 1000, what: "offset cascade")
+        let deltaCascades = try reader.readCount(max: 1000, bytesEach: integer, what: "offset cascade")
         guard deltaCascades == cascades else { throw Failure.malformed("\(deltaCascades) offset lists for \(cascades) cascades") }
         for cascade in 0..<cascades {
-            let count = try reader.readCount(max: Int(UInt16.max) + 1, what: "offset")
+            let count = try reader.readCount(max: Int(UInt16.max) + 1, bytesEach: 2 * float, what: "offset")
             guard count == featuresPerCascade else {
                 throw Failure.malformed("cascade \(cascade) has \(count) offsets for \(featuresPerCascade) features")
             }

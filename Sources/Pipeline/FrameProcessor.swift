@@ -43,6 +43,13 @@ public final class FrameProcessor {
         self.conversion = conversion
     }
 
+    /// Refuses (as bad frames) JPEG frames larger than `width` × `height` before decoding them.
+    /// The default is `JPEGDecoder.defaultMaximumSide` a side; a live camera sets its negotiated size.
+    public func limitFrameSize(width: Int, height: Int) {
+        decoder.maximumWidth = width
+        decoder.maximumHeight = height
+    }
+
     /// Processes a frame from a camera or a recording.
     public func process(_ frame: Frame, emit: (Event) -> Void) {
         switch frame.payload {
@@ -152,8 +159,14 @@ public final class FrameProcessor {
         return Double(sum) / Double(count)
     }
 
-    /// Ends every track (at the end of a stream), emitting `face_lost` and closing open intervals.
+    /// Ends every track (at the end of a stream), emitting `face_lost` and closing open intervals;
+    /// bad frames not reported yet (rate limiting) are reported.
     public func finish(index: Int, t: Double, emit: (Event) -> Void) {
+        if unreportedBadFrames > 0 {
+            emit(Event(t: t, frame: index, .error(
+                message: "\(unreportedBadFrames) bad frames since the last report (end of stream)", code: "bad_frame")))
+            unreportedBadFrames = 0
+        }
         tracker.reset()
         for id in tracker.lost { close(id, index: index, t: t, emit: emit) }
         observations.removeAll()

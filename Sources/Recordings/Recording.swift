@@ -39,6 +39,11 @@ public struct Recording: Sendable {
         guard info.width > 0, info.height > 0, info.fps > 0, info.frameCount >= 0 else {
             throw RecordingError(path: infoPath, problem: "width, height and fps must be positive")
         }
+        // JPEG frames are at most 65535 pixels a side; cameras do not exceed 1000 fps. Bounding
+        // them here keeps every size computed from them (buffers, frame periods) in range.
+        guard info.width <= Self.maximumSide, info.height <= Self.maximumSide, info.fps <= Self.maximumFPS else {
+            throw RecordingError(path: infoPath, problem: "width and height must be at most \(Self.maximumSide) and fps at most \(Int(Self.maximumFPS))")
+        }
 
         let mjpegPath = path("frames.mjpeg")
         do {
@@ -77,6 +82,9 @@ public struct Recording: Sendable {
             guard entry.offset >= 0, entry.length > 0 else {
                 throw RecordingError(path: indexPath, line: number + 1, problem: "negative offset or empty frame")
             }
+            guard !entry.offset.addingReportingOverflow(entry.length).overflow else {
+                throw RecordingError(path: indexPath, line: number + 1, problem: "offset + length \(entry.offset) + \(entry.length) overflows")
+            }
             entries.append(entry)
         }
         if entries.count != info.frameCount {
@@ -97,6 +105,10 @@ public struct Recording: Sendable {
             } catch {
                 throw RecordingError(path: truthPath, problem: "not a valid truth.json (\(Self.describe(error)))")
             }
+            for (number, event) in (truth?.events ?? []).enumerated()
+            where !(event.start.isFinite && event.end.isFinite && event.end >= event.start) {
+                throw RecordingError(path: truthPath, problem: "event \(number) (\(event.type)): end \(event.end) is before start \(event.start)")
+            }
         } else {
             truth = nil
         }
@@ -110,6 +122,11 @@ public struct Recording: Sendable {
         }
         return data[data.startIndex + entry.offset ..< data.startIndex + entry.offset + entry.length]
     }
+
+    /// The largest width or height accepted (JPEG's limit).
+    public static let maximumSide = 65535
+    /// The highest frame rate accepted.
+    public static let maximumFPS = 1000.0
 
     /// The recording's duration: the last frame's time.
     public var duration: Double { frames.last?.t ?? 0 }

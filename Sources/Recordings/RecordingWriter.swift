@@ -1,7 +1,9 @@
 import Foundation
 
 /// Writes a recording folder frame by frame: JPEG bytes appended to `frames.mjpeg`, a line per
-/// frame to `frames.jsonl`, and `recording.json` (with the final frame count) on `finish()`.
+/// frame to `frames.jsonl`. `recording.json` is written when recording starts (frame count 0)
+/// and replaced atomically with the final count by `finish()`, so whatever stops a recording
+/// (a full disk, a signal, a crash) leaves a folder whose frames so far replay.
 public final class RecordingWriter {
     public let directory: String
     private var info: RecordingInfo
@@ -10,6 +12,7 @@ public final class RecordingWriter {
     private var offset = 0
     private var count = 0
     private var lastT = -Double.infinity
+    private var finished = false
 
     /// Creates the folder (which must not hold a recording already) and its files.
     public init(directory: String, info: RecordingInfo) throws {
@@ -29,6 +32,7 @@ public final class RecordingWriter {
             }
             frames = try FileHandle(forWritingTo: folder.appendingPathComponent("frames.mjpeg"))
             index = try FileHandle(forWritingTo: folder.appendingPathComponent("frames.jsonl"))
+            try Self.writeJSON(info, to: folder.appendingPathComponent("recording.json"))
         } catch let error as RecordingError {
             throw error
         } catch {
@@ -55,21 +59,30 @@ public final class RecordingWriter {
         lastT = t
     }
 
-    /// Writes `recording.json` with the frame count (and `truth.json` when given) and closes the files.
+    /// Rewrites `recording.json` with the frame count (and writes `truth.json` when given),
+    /// each atomically, and closes the files. Later calls do nothing.
     public func finish(truth: Truth? = nil) throws {
+        guard !finished else { return }
+        finished = true
         info.frameCount = count
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let folder = URL(fileURLWithPath: directory)
         do {
             try frames.close()
             try index.close()
-            try encoder.encode(info).write(to: folder.appendingPathComponent("recording.json"))
+            try Self.writeJSON(info, to: folder.appendingPathComponent("recording.json"))
             if let truth {
-                try encoder.encode(truth).write(to: folder.appendingPathComponent("truth.json"))
+                try Self.writeJSON(truth, to: folder.appendingPathComponent("truth.json"))
             }
         } catch {
             throw RecordingError(path: directory, problem: "cannot finish the recording (\(error.localizedDescription))")
         }
+    }
+
+    /// Writes to a temporary file beside `url`, then renames it: readers see the old file or the
+    /// new one, never a part.
+    private static func writeJSON(_ value: some Encodable, to url: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(value).write(to: url, options: .atomic)
     }
 }

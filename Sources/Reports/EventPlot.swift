@@ -20,21 +20,33 @@ public struct EventPlot {
     private var marks: [(t: Double, label: String)] = []
     /// The face plotted (the first seen when nil).
     public private(set) var face: Int?
+    /// Lines skipped as unreadable: not a JSON event object, or a time that is not finite or
+    /// beyond `maximumTime`.
+    public private(set) var skippedLines = 0
 
-    /// Reads JSON lines; lines that are not JSON objects are skipped, lines of other faces too.
+    /// Times are seconds since the stream started; anything beyond this (about 31 years) is corrupt.
+    public static let maximumTime = 1e9
+
+    /// Reads JSON lines; lines that are not JSON event objects are skipped (and counted), lines of
+    /// other faces too.
     public init(jsonLines text: String, face: Int? = nil) {
         self.face = face
         var open: [String: Double] = [:]
-        for line in text.split(separator: "\n") {
+        for line in text.split(separator: "\n") where !line.allSatisfy(\.isWhitespace) {
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let type = object["type"] as? String, let t = object["t"] as? Double ?? (object["t"] as? Int).map(Double.init)
-            else { continue }
+                  let type = object["type"] as? String, let t = object["t"] as? Double ?? (object["t"] as? Int).map(Double.init),
+                  abs(t) <= Self.maximumTime
+            else {
+                skippedLines += 1
+                continue
+            }
             if let id = object["face"] as? Int {
                 if self.face == nil { self.face = id }
                 guard id == self.face else { continue }
             }
             func number(_ key: String, in dictionary: [String: Any] = object) -> Double? {
-                (dictionary[key] as? Double) ?? (dictionary[key] as? Int).map(Double.init)
+                let value = (dictionary[key] as? Double) ?? (dictionary[key] as? Int).map(Double.init)
+                return value.flatMap { abs($0) <= Self.maximumTime ? $0 : nil }
             }
             switch type {
             case "frame":
@@ -50,7 +62,9 @@ public struct EventPlot {
             case "blink", "wink":
                 if let start = number("start"), let ms = number("duration_ms") {
                     spans.append(Span(type: type, start: start, end: start + ms / 1000))
-                    marks.append((start, type == "wink" ? "wink \(object["eye"] as? String ?? "")" : "blink"))
+                    // Only known words reach the SVG's text: the file may hold anything.
+                    let eye = (object["eye"] as? String).flatMap { ["left", "right"].contains($0) ? " \($0)" : nil } ?? ""
+                    marks.append((start, type == "wink" ? "wink\(eye)" : "blink"))
                 }
             case "eyes_closed", "smile", "mouth_open":
                 let state = object["state"] as? String
@@ -77,7 +91,10 @@ public struct EventPlot {
     /// The SVG document.
     public func svg(width: Double = 1200) -> String {
         let panelHeight = 200.0, gap = 40.0, left = 60.0, right = 20.0, top = 30.0
-        let t0 = samples.first?.t ?? 0, t1 = max(samples.last?.t ?? 1, t0 + 1e-3)
+        let times = samples.map(\.t)
+        let t0 = times.min() ?? 0, t1 = max(times.max() ?? 1, t0 + 1e-3)
+        // At most about 60 labelled seconds, whatever the span.
+        let tick = max(1, ((t1 - t0) / 60).rounded(.up))
         let plotWidth = width - left - right
         func x(_ t: Double) -> Double { left + (t - t0) / (t1 - t0) * plotWidth }
         var svg = """
@@ -110,7 +127,7 @@ public struct EventPlot {
             for tick in stride(from: panel.range.lowerBound, through: panel.range.upperBound + 1e-9, by: (panel.range.upperBound - panel.range.lowerBound) / 4) {
                 svg += "<text x=\"\(f(left - 6))\" y=\"\(f(y(tick) + 4))\" text-anchor=\"end\">\(String(format: "%.2f", tick))</text>\n"
             }
-            for second in stride(from: ceil(t0), through: t1, by: 1) {
+            for second in stride(from: (t0 / tick).rounded(.up) * tick, through: t1, by: tick) {
                 svg += "<line x1=\"\(f(x(second)))\" x2=\"\(f(x(second)))\" y1=\"\(f(y0))\" y2=\"\(f(y0 + panelHeight))\" stroke=\"#eee\"/>"
                 svg += "<text x=\"\(f(x(second)))\" y=\"\(f(y0 + panelHeight + 14))\" text-anchor=\"middle\">\(Int(second)) s</text>\n"
             }
@@ -130,5 +147,6 @@ public struct EventPlot {
         return svg + "</svg>\n"
     }
 
-    private func f(_ v: Double) -> String { String(format: "%.1f", v) }
+    /// A coordinate: never `inf` or `nan` in the SVG, whatever the data.
+    private func f(_ v: Double) -> String { String(format: "%.1f", v.isFinite ? min(max(v, -1e7), 1e7) : 0) }
 }

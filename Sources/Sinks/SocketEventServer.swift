@@ -20,21 +20,21 @@ public final class SocketEventServer: EventSink, @unchecked Sendable {
     private let acceptSource: DispatchSourceRead
     private let lock = NSLock()
     private var clients: [Int32] = []
+    private var acceptPaused = false
+    private var closed = false
     private let encoder = EventEncoder()
     private let filter: EventFilter
     private var buffer: [UInt8] = []
 
-    /// Listens on `path` (an existing socket file there is replaced; any other file is an error).
+    /// How long accepting pauses when the process is out of file descriptors (EMFILE/ENFILE):
+    /// the waiting connection keeps the socket readable, so retrying at once would spin.
+    public static let acceptBackoff = 0.5
+
+    /// Listens on `path`. A stale socket file there (nobody answers) is replaced; a socket that
+    /// answers (another daemon) and any other file are errors.
     public init(path: String, mode: mode_t = 0o600, filter: EventFilter = .all) throws {
         self.path = path
         self.filter = filter
-        var info = stat()
-        if lstat(path, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFSOCK else {
-                throw SetupError(description: "\(path): exists and is not a socket; not replacing it")
-            }
-            unlink(path)
-        }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
@@ -43,8 +43,21 @@ public final class SocketEventServer: EventSink, @unchecked Sendable {
             raw.copyBytes(from: path.utf8)
             raw[path.utf8.count] = 0
         }
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFSOCK else {
+                throw SetupError(description: "\(path): exists and is not a socket; not replacing it")
+            }
+            guard !Self.answers(&address) else {
+                throw SetupError(description: "\(path): another process is serving this socket; not replacing it")
+            }
+            unlink(path)
+        }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw SetupError(description: "\(path): cannot create a socket (errno \(errno))") }
+        guard fd >= 0 else {
+            let code = errno
+            throw SetupError(description: "\(path): cannot create a socket (errno \(code): \(String(cString: strerror(code))))")
+        }
         // Create the file with the wanted mode from the start: no moment with a looser one.
         let previous = umask(~mode & 0o777)
         let bound = withUnsafePointer(to: &address) {
@@ -70,14 +83,53 @@ public final class SocketEventServer: EventSink, @unchecked Sendable {
         return clients.count
     }
 
+    /// Whether something accepts connections at `address` (a live server, not a stale file).
+    private static func answers(_ address: inout sockaddr_un) -> Bool {
+        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard probe >= 0 else { return false }
+        defer { Glibc.close(probe) }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(probe, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        // ECONNREFUSED: a file with nobody listening. EAGAIN: a live server whose queue is full.
+        return connected == 0 || errno == EAGAIN
+    }
+
     private func acceptClients() {
         while true {
             let client = accept(listener, nil, nil)
-            guard client >= 0 else { return }
+            guard client >= 0 else {
+                let code = errno
+                if code == EINTR || code == ECONNABORTED { continue }
+                if code == EMFILE || code == ENFILE || code == ENOBUFS || code == ENOMEM {
+                    // Out of descriptors: the connection stays queued and the socket readable,
+                    // so pause accepting instead of spinning; it resumes after the backoff.
+                    lock.lock()
+                    if !closed {
+                        acceptPaused = true
+                        acceptSource.suspend()
+                    }
+                    lock.unlock()
+                    DispatchQueue.global().asyncAfter(deadline: .now() + Self.acceptBackoff) { [weak self] in
+                        self?.resumeAccepting()
+                    }
+                }
+                return
+            }
             _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
             lock.lock()
             clients.append(client)
             lock.unlock()
+        }
+    }
+
+    /// Undoes the pause of an accept that ran out of descriptors (once; not after `close()`).
+    private func resumeAccepting() {
+        lock.lock()
+        defer { lock.unlock() }
+        if acceptPaused {
+            acceptPaused = false
+            acceptSource.resume()
         }
     }
 
@@ -101,6 +153,10 @@ public final class SocketEventServer: EventSink, @unchecked Sendable {
 
     /// Stops listening, disconnects every client and removes the socket file.
     public func close() {
+        lock.lock()
+        closed = true
+        lock.unlock()
+        resumeAccepting()  // a suspended source must not be cancelled and released
         acceptSource.cancel()
         lock.lock()
         for client in clients { Glibc.close(client) }

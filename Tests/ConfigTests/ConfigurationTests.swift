@@ -83,6 +83,12 @@ final class ConfigurationTests: XCTestCase {
         assertRejected(#"{"models": []}"#, key: "models")
     }
 
+    func testAnEventListThatWouldWriteNothingIsRejected() {
+        assertRejected(#"{"output": {"events": ""}}"#, key: "output.events")
+        assertRejected(#"{"output": {"events": " , "}}"#, key: "output.events")
+        assertRejected(#"{"output": {"events": "blink,sneeze"}}"#, key: "output.events")
+    }
+
     func testNotJSONAndMissingFilesAreClearErrors() {
         XCTAssertThrowsError(try parse("{ nope")) { error in
             XCTAssertEqual((error as? ConfigError)?.description, "test.json: not valid JSON")

@@ -6,9 +6,9 @@ import XCTest
 /// The `facewatch` binary as users run it: `run` on an emulated camera stopped by a signal or by
 /// its reader going away, and clear errors with non-zero exits.
 final class DaemonTests: XCTestCase {
-    private var folder: URL!
+    var folder: URL!
 
-    private var binary: URL {
+    var binary: URL {
         // The test bundle sits in the build folder next to the executable.
         var url = Bundle(for: DaemonTests.self).bundleURL
         while url.pathExtension == "xctest" || url.lastPathComponent == "Contents" { url.deleteLastPathComponent() }
@@ -30,7 +30,7 @@ final class DaemonTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    private func start(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
+    func start(_ arguments: [String]) throws -> (Process, Pipe, Pipe) {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -41,7 +41,7 @@ final class DaemonTests: XCTestCase {
         return (process, out, err)
     }
 
-    private func wait(_ process: Process, seconds: Double) -> Bool {
+    func wait(_ process: Process, seconds: Double) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning && Date() < deadline { usleep(20_000) }
         return !process.isRunning

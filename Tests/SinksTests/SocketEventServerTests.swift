@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 final class SocketEventServerTests: XCTestCase {
-    private var path = ""
+    var path = ""
 
     override func setUp() {
         path = FileManager.default.temporaryDirectory.appendingPathComponent("fw-\(UUID().uuidString.prefix(8)).sock").path
@@ -17,7 +17,7 @@ final class SocketEventServerTests: XCTestCase {
         unlink(path)
     }
 
-    private func connectClient() throws -> Int32 {
+    func connectClient() throws -> Int32 {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -47,7 +47,7 @@ final class SocketEventServerTests: XCTestCase {
         return String(decoding: data, as: UTF8.self)
     }
 
-    private func waitForClients(_ server: SocketEventServer, _ count: Int) {
+    func waitForClients(_ server: SocketEventServer, _ count: Int) {
         let deadline = Date().addingTimeInterval(2)
         while server.clientCount < count && Date() < deadline { usleep(5000) }
         XCTAssertEqual(server.clientCount, count)

@@ -1,0 +1,17 @@
+import Foundation
+import FuzzSupport
+import Config
+
+/// libFuzzer target: config.json, strictly parsed.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzConfig(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+    let data = FuzzInput.data(start, count)
+    _ = try? Configuration(json: data, path: "fuzz.json")
+    return 0
+}
+
+#if !FUZZING
+@main enum FuzzConfigMain {
+    static func main() { FuzzInput.replay(target: fuzzConfig) }
+}
+#endif

@@ -1,0 +1,19 @@
+import Foundation
+import FuzzSupport
+import Reports
+
+/// libFuzzer target: the event-line reader of `plot` and the SVG it draws, which must never hold
+/// a non-finite coordinate (reliability finding D14).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzEventLines(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
+    let data = FuzzInput.data(start, count)
+    let svg = EventPlot(jsonLines: String(decoding: data, as: UTF8.self)).svg()
+    if svg.contains("inf") || svg.contains("nan") { fatalError("non-finite coordinate in the SVG") }
+    return 0
+}
+
+#if !FUZZING
+@main enum FuzzEventLinesMain {
+    static func main() { FuzzInput.replay(target: fuzzEventLines) }
+}
+#endif

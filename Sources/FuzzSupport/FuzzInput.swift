@@ -1,0 +1,52 @@
+import Foundation
+
+/// What every fuzz target shares: the bytes libFuzzer hands it, and a runner that replays saved
+/// inputs when the target is built without the fuzzer (`swift build`; then
+/// `.build/debug/FuzzJPEG Tests/Fuzz/corpus/jpeg/*` runs the corpus once, e.g. to check a crash
+/// input after a fix).
+public enum FuzzInput {
+    /// The input as `Data` (a copy: the fuzzer's buffer is only valid during the call).
+    public static func data(_ start: UnsafeRawPointer?, _ count: Int) -> Data {
+        guard let start, count > 0 else { return Data() }
+        return Data(bytes: start, count: count)
+    }
+
+    /// Runs a target (its `LLVMFuzzerTestOneInput`) on every file named on the command line
+    /// (folders: every file inside).
+    public static func replay(_ arguments: [String] = Array(CommandLine.arguments.dropFirst()),
+                              target: (UnsafeRawPointer?, Int) -> CInt) {
+        var files: [String] = []
+        for path in arguments {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+            if isFolder.boolValue {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                files += names.sorted().map { "\(path)/\($0)" }
+            } else {
+                files.append(path)
+            }
+        }
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else { continue }
+            _ = data.withUnsafeBytes { target($0.baseAddress, $0.count) }
+        }
+        print("\(files.count) inputs replayed")
+    }
+
+    /// A scratch folder private to this process, for targets whose reader opens files.
+    public static let scratch: String = {
+        let path = NSTemporaryDirectory() + "facewatch-fuzz-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
+    /// Writes `data` to `name` in the scratch folder (an empty `data` removes the file).
+    public static func write(_ data: Data?, to name: String) {
+        let path = scratch + "/" + name
+        if let data {
+            _ = FileManager.default.createFile(atPath: path, contents: data)
+        } else {
+            unlink(path)
+        }
+    }
+}

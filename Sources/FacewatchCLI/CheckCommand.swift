@@ -88,6 +88,7 @@ struct CheckCommand: ParsableCommand {
                            emit: @escaping (CheckOutput) -> Void) throws -> Bool {
         let opened = try Camera(settings: camera.settings)
         defer { opened.close() }
+        processor.limitFrameSize(width: opened.format.width, height: opened.format.height)
         var pipeline: LivePipeline?
         let live = LivePipeline(processor: processor, sink: DiscardingSink(), afterFrame: { frame, events in
             check.observe(frame: frame.index, t: frame.t, events: events, faces: processor.observations,

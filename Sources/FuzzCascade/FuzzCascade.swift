@@ -10,8 +10,6 @@ public func fuzzCascade(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     return 0
 }
 
-#if !FUZZING
 @main enum FuzzCascadeMain {
-    static func main() { FuzzInput.replay(target: fuzzCascade) }
+    static func main() { FuzzInput.main(target: fuzzCascade) }
 }
-#endif

@@ -10,8 +10,6 @@ public func fuzzConfig(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     return 0
 }
 
-#if !FUZZING
 @main enum FuzzConfigMain {
-    static func main() { FuzzInput.replay(target: fuzzConfig) }
+    static func main() { FuzzInput.main(target: fuzzConfig) }
 }
-#endif

@@ -11,8 +11,6 @@ public func fuzzDlibModel(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     return 0
 }
 
-#if !FUZZING
 @main enum FuzzDlibModelMain {
-    static func main() { FuzzInput.replay(target: fuzzDlibModel) }
+    static func main() { FuzzInput.main(target: fuzzDlibModel) }
 }
-#endif

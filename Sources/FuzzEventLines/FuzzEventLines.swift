@@ -12,8 +12,6 @@ public func fuzzEventLines(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     return 0
 }
 
-#if !FUZZING
 @main enum FuzzEventLinesMain {
-    static func main() { FuzzInput.replay(target: fuzzEventLines) }
+    static func main() { FuzzInput.main(target: fuzzEventLines) }
 }
-#endif

@@ -13,8 +13,6 @@ public func fuzzJPEG(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     return 0
 }
 
-#if !FUZZING
 @main enum FuzzJPEGMain {
-    static func main() { FuzzInput.replay(target: fuzzJPEG) }
+    static func main() { FuzzInput.main(target: fuzzJPEG) }
 }
-#endif

@@ -24,8 +24,6 @@ public func fuzzRecording(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     return 0
 }
 
-#if !FUZZING
 @main enum FuzzRecordingMain {
-    static func main() { FuzzInput.replay(target: fuzzRecording) }
+    static func main() { FuzzInput.main(target: fuzzRecording) }
 }
-#endif

@@ -13,8 +13,6 @@ public func fuzzTruth(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     return 0
 }
 
-#if !FUZZING
 @main enum FuzzTruthMain {
-    static func main() { FuzzInput.replay(target: fuzzTruth) }
+    static func main() { FuzzInput.main(target: fuzzTruth) }
 }
-#endif

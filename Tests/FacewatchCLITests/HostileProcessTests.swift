@@ -5,15 +5,33 @@ import XCTest
 /// The binary under signals, stalled readers, full disks and bad arguments (reliability findings
 /// D7, D8, D11, D12, D15 and the unnamed-image errors).
 extension DaemonTests {
-    /// Reads a pipe to its end on a background queue; `text()` waits for the end.
+    /// Reads a pipe to its end on a background queue; `lines()` waits for the end.
     private final class Drain: @unchecked Sendable {
         private var data = Data()
+        private let lock = NSLock()
         private let done = DispatchSemaphore(value: 0)
 
         init(_ pipe: Pipe) {
             DispatchQueue.global().async { [self] in
-                data = pipe.fileHandleForReading.readDataToEndOfFile()
+                let reader = pipe.fileHandleForReading
+                while case let chunk = reader.availableData, !chunk.isEmpty {
+                    lock.lock()
+                    data += chunk
+                    lock.unlock()
+                }
                 done.signal()
+            }
+        }
+
+        /// Waits (up to a minute) for the first line: the command is past its start-up.
+        func waitForFirstLine() {
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline {
+                lock.lock()
+                let started = data.contains(0x0A)
+                lock.unlock()
+                if started { return }
+                usleep(20_000)
             }
         }
 
@@ -23,10 +41,24 @@ extension DaemonTests {
         }
     }
 
+    /// Waits (up to a minute) until a pipe nobody reads is full: it holds over 32 KiB and has
+    /// not grown for a second.
+    private func waitUntilFull(_ pipe: Pipe) {
+        let deadline = Date().addingTimeInterval(60)
+        var pending: Int32 = 0, previous: Int32 = -1
+        while Date() < deadline {
+            _ = ioctl(pipe.fileHandleForReading.fileDescriptor, UInt(FIONREAD), &pending)
+            if pending >= 32_768 && pending == previous { return }
+            previous = pending
+            Thread.sleep(forTimeInterval: 1)
+        }
+        XCTFail("standard output never filled (\(pending) bytes)")
+    }
+
     func testSigtermStopsRunWhileItsReaderHasStoppedReading() throws {
         let (process, out, _) = try start(["run", "--device", "emulated:\(folder.path)/rec", "--frames", "--landmarks"])
-        // Nobody reads standard output: the pipe fills within a few seconds and writes block.
-        Thread.sleep(forTimeInterval: 4)
+        // Nobody reads standard output: the pipe fills and writes block.
+        waitUntilFull(out)
         XCTAssertTrue(process.isRunning)
         kill(process.processIdentifier, SIGTERM)
         XCTAssertTrue(wait(process, seconds: 4), "a stalled reader holds the shutdown for about a second, not forever")
@@ -40,7 +72,8 @@ extension DaemonTests {
         // --loop near Int.max used to overflow; now it is a replay that runs until stopped.
         let (process, out, _) = try start(["replay", "\(folder.path)/rec", "--loop", "\(Int.max)"])
         let drain = Drain(out)
-        Thread.sleep(forTimeInterval: 3)
+        drain.waitForFirstLine()
+        Thread.sleep(forTimeInterval: 1)
         XCTAssertTrue(process.isRunning)
         kill(process.processIdentifier, SIGTERM)
         XCTAssertTrue(wait(process, seconds: 5))
@@ -54,7 +87,11 @@ extension DaemonTests {
     func testARecordingStoppedBySigtermReplays() throws {
         let out = folder.appendingPathComponent("stopped").path
         let (process, _, _) = try start(["record", "--device", "emulated:\(folder.path)/rec", "--seconds", "60", "--out", out])
-        Thread.sleep(forTimeInterval: 2.5)
+        let index = URL(fileURLWithPath: out).appendingPathComponent("frames.jsonl").path
+        let deadline = Date().addingTimeInterval(60)
+        while ((try? FileManager.default.attributesOfItem(atPath: index)[.size] as? Int) ?? 0) < 1000 && Date() < deadline {
+            usleep(50_000)
+        }
         kill(process.processIdentifier, SIGTERM)
         XCTAssertTrue(wait(process, seconds: 5))
         XCTAssertEqual(process.terminationStatus, 0)
@@ -75,6 +112,7 @@ extension DaemonTests {
         process.standardError = Pipe()
         try process.run()
         let drain = Drain(stdout)
+        drain.waitForFirstLine()
         Thread.sleep(forTimeInterval: 4)
         XCTAssertTrue(process.isRunning, "the daemon carries on")
         kill(process.processIdentifier, SIGTERM)

@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "Liveness", dependencies: ["Pipeline", "Events", "Expressions"]),
         .executableTarget(name: "FacewatchCLI", dependencies: [
             "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings", "Pipeline", "Liveness", "Capture",
-            "Config", "Sinks", "Reports",
+            "Config", "Sinks", "Reports", "HOGDetection",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -21,7 +21,7 @@ public struct ScanArea: Sendable, Equatable {
 
     /// The area around a tracked face: its box grown by `margin` × its size on every side,
     /// scanning only the window sizes from `1/scale` to `scale` times the face's width.
-    public static func around(_ face: FaceDetection, margin: Double = 0.5, scale: Double = 1.5) -> ScanArea {
+    public static func around(_ face: FaceDetection, margin: Double = 0.3, scale: Double = 1.3) -> ScanArea {
         let grow = Int((Double(max(face.width, face.height)) * margin).rounded())
         let width = Double(face.width)
         return ScanArea(left: face.left - grow, top: face.top - grow, right: face.right + grow, bottom: face.bottom + grow,

@@ -21,6 +21,8 @@ let package = Package(
         .target(name: "DlibFormat"),
         // dlib shape_predictor reader and the ensemble-of-regression-trees fit.
         .target(name: "Landmarks", dependencies: ["Imaging", "DlibFormat"]),
+        // dlib's HOG frontal face detector (fHOG pyramid, five separable filters, dlib's NMS).
+        .target(name: "HOGDetection", dependencies: ["Imaging", "DlibFormat"]),
         // OpenCV cascade detector, box mapping and tracking.
         .target(name: "Detection", dependencies: ["Imaging", "Landmarks"]),
         // EAR/MAR/smile/pose measures and the blink, smile and mouth state machines.
@@ -50,12 +52,13 @@ let package = Package(
         .target(name: "FuzzSupport"),
         .executableTarget(name: "FacewatchCLI", dependencies: [
             "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings", "Pipeline", "Liveness", "Capture",
-            "Config", "Sinks", "Reports",
+            "Config", "Sinks", "Reports", "HOGDetection",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "LandmarksTests", dependencies: ["Landmarks", "Imaging", "DlibFormat"]),
+        .testTarget(name: "HOGDetectionTests", dependencies: ["HOGDetection", "Imaging"]),
         .testTarget(name: "DetectionTests", dependencies: ["Detection", "Landmarks", "Imaging"]),
         .testTarget(name: "ExpressionsTests", dependencies: ["Expressions", "Landmarks"]),
         .testTarget(name: "EventsTests", dependencies: ["Events", "Landmarks"]),

@@ -37,6 +37,12 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Timed iterations per micro-benchmark (after a warm-up of a tenth as many).")
     var iterations = 2000
 
+    @Option(help: "dlib's HOG face detector model for the HOG benchmarks.")
+    var hogModel = "Models/dlib_frontal_face_detector.dat"
+
+    @Option(help: "A folder whose 640×480 JPEGs are the varied frames of the HOG benchmarks.")
+    var hogFrames = "Tests/Fixtures/hog"
+
     @Flag(help: "Print one JSON object instead of tables.")
     var json = false
 
@@ -49,7 +55,7 @@ struct BenchCommand: ParsableCommand {
         let modelMB = Double(ResidentMemory.current() - rssBefore) / 1_048_576
 
         let pipeline = try benchRecording(configuration, predictor: predictor)
-        let micro = try benchMicro(configuration, predictor: predictor)
+        let micro = try benchMicro(configuration, predictor: predictor) + benchHOG()
         let rss = Double(ResidentMemory.current()) / 1_048_576
 
         if json {
@@ -162,7 +168,7 @@ struct BenchCommand: ParsableCommand {
         return results
     }
 
-    private func measure(_ iterations: Int, _ body: () throws -> Void) throws -> TimingSummary {
+    func measure(_ iterations: Int, _ body: () throws -> Void) throws -> TimingSummary {
         for _ in 0..<max(1, iterations / 10) { try body() }
         var samples: [Double] = []
         samples.reserveCapacity(iterations)

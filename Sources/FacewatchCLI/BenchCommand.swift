@@ -136,13 +136,12 @@ struct BenchCommand: ParsableCommand {
             }))
         }
         try decoder.decode(jpeg, into: &gray, conversion: configuration.gray)
-        let classifier = try CascadeClassifier(contentsOf: configuration.faceCascade)
-        var detector = try CascadeDetector(classifier: classifier, settings: configuration.detector)
-        var faces: [FaceBox] = []
+        var detector = try configuration.loadFaceDetector()
+        var faces: [DetectedFace] = []
         results.append(("full-frame detection", try measure(max(20, iterations / 10)) {
-            detector.detect(gray, into: &faces)
+            detector.detect(gray, look: 0, into: &faces)
         }))
-        let tracker = try FaceTracker(detector: detector, predictor: predictor, settings: configuration.tracking)
+        let tracker = FaceTracker(detector: detector, predictor: predictor, settings: configuration.tracking)
         tracker.update(gray, t: 0)
         guard let face = tracker.faces.first, tracker.faces.count == 1 else {
             throw CommandError("\(image): the detector does not find exactly one face")

@@ -39,7 +39,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(config.detector.minSize, 60)
         XCTAssertEqual(config.detector.scaleFactor, 1.1)
         XCTAssertEqual(config.tracking.maxFaces, 3)
-        XCTAssertEqual(config.tracking.calibration, .lbpFrontalFaceImproved)
+        XCTAssertEqual(config.calibration, .lbpFrontalFaceImproved)
         XCTAssertEqual(config.expressions.blink.maxDuration, 0.4)
         XCTAssertFalse(config.output.nose)
         XCTAssertTrue(config.output.frames, "landmarks imply frame lines")

@@ -20,6 +20,8 @@ let package = Package(
         .target(name: "DlibFormat"),
         // dlib shape_predictor reader and the ensemble-of-regression-trees fit.
         .target(name: "Landmarks", dependencies: ["Imaging", "DlibFormat"]),
+        // dlib's HOG frontal face detector (fHOG pyramid, five separable filters, dlib's NMS).
+        .target(name: "HOGDetection", dependencies: ["Imaging", "DlibFormat"]),
         // OpenCV cascade detector, box mapping and tracking.
         .target(name: "Detection", dependencies: ["Imaging", "Landmarks"]),
         // EAR/MAR/smile/pose measures and the blink, smile and mouth state machines.
@@ -53,6 +55,7 @@ let package = Package(
         ]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "LandmarksTests", dependencies: ["Landmarks", "Imaging"]),
+        .testTarget(name: "HOGDetectionTests", dependencies: ["HOGDetection", "Imaging"]),
         .testTarget(name: "DetectionTests", dependencies: ["Detection", "Landmarks", "Imaging"]),
         .testTarget(name: "ExpressionsTests", dependencies: ["Expressions", "Landmarks"]),
         .testTarget(name: "EventsTests", dependencies: ["Events", "Landmarks"]),

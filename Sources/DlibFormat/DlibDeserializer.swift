@@ -87,3 +87,35 @@ public struct DlibDeserializer {
         return Int(nr)
     }
 }
+
+extension DlibDeserializer {
+    /// Bytes not read yet.
+    public var remaining: Int { bytes.count - offset }
+
+    /// A `double` in dlib's portable format (mantissa × 2^exponent, read exactly).
+    public mutating func readDouble() throws -> Double {
+        let start = offset
+        let mantissa = try readSigned()
+        let exponent = try readSigned()
+        switch exponent {
+        case 32000: return .infinity
+        case 32001: return -.infinity
+        case 32002: return .nan
+        default:
+            guard (-32768...32767).contains(exponent) else {
+                throw Failure.malformed("double exponent \(exponent) out of range at offset \(start)")
+            }
+            return Double(sign: mantissa < 0 ? .minus : .plus, exponent: Int(exponent), significand: Double(mantissa.magnitude))
+        }
+    }
+
+    /// A `matrix<double,0,1>`: its values. The declared length is checked against the bytes
+    /// that remain (every serialized double takes at least 4 bytes) before anything is allocated.
+    public mutating func readDoubleColumnVector(max limit: Int) throws -> [Double] {
+        let count = try readColumnVectorSize(max: limit)
+        guard count <= remaining / 4 else { throw Failure.truncated(offset + remaining) }
+        var values = [Double](repeating: 0, count: count)
+        for i in 0..<count { values[i] = try readDouble() }
+        return values
+    }
+}

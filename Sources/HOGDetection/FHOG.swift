@@ -1,0 +1,215 @@
+/// dlib's `extract_fhog_features` (Felzenszwalb et al.'s HOG variant) for a gray image: per
+/// cell 18 contrast-sensitive and 9 contrast-insensitive orientation features and 4 texture
+/// (gradient energy) features, written into 31 planes padded for a `filterRows × filterCols`
+/// filter. Float operations follow dlib's order (its 8-wide path for the columns it vectorizes,
+/// its scalar path for the rest), so the features equal dlib's bit for bit.
+enum FHOG {
+    static let planeCount = 31
+
+    /// The 9 unit vectors dlib snaps gradients to (as floats, as dlib stores them).
+    private static let directionX: [Float] = [1.0000, 0.9397, 0.7660, 0.500, 0.1736, -0.1736, -0.5000, -0.7660, -0.9397]
+    private static let directionY: [Float] = [0.0000, 0.3420, 0.6428, 0.8660, 0.9848, 0.9848, 0.8660, 0.6428, 0.3420]
+
+    /// Reused storage for one image's features.
+    struct Buffers {
+        var histogram: [Float] = []
+        var norm: [Float] = []
+        /// `planeCount` planes of `rows × columns`, one after the other.
+        var planes: [Float] = []
+        var rows = 0
+        var columns = 0
+        var planeSize: Int { rows * columns }
+    }
+
+    /// Computes the features of `image` (`width × height`, row-major) into `buffers`. Afterwards
+    /// `buffers.rows × buffers.columns` is the padded plane size, 0 × 0 when the image is too
+    /// small to hold a feature cell (dlib's empty feature image).
+    static func extract(_ image: UnsafePointer<UInt8>, width: Int, height: Int, cellSize: Int,
+                        filterRows: Int, filterColumns: Int, into buffers: inout Buffers) {
+        buffers.rows = 0
+        buffers.columns = 0
+        let cellsRows = Int(Double(Float(height) / Float(cellSize)) + 0.5)
+        let cellsColumns = Int(Double(Float(width) / Float(cellSize)) + 0.5)
+        let hogRows = cellsRows - 2, hogColumns = cellsColumns - 2
+        guard hogRows > 0, hogColumns > 0 else { return }
+
+        let histStride = cellsColumns + 2
+        grow(&buffers.histogram, to: (cellsRows + 2) * histStride * 18)
+        grow(&buffers.norm, to: cellsRows * cellsColumns)
+        let rows = hogRows + filterRows - 1, columns = hogColumns + filterColumns - 1
+        grow(&buffers.planes, to: planeCount * rows * columns)
+        buffers.rows = rows
+        buffers.columns = columns
+
+        buffers.histogram.withUnsafeMutableBufferPointer { histogram in
+            let hist = histogram.baseAddress!
+            hist.update(repeating: 0, count: (cellsRows + 2) * histStride * 18)
+            accumulateHistograms(image, width: width, height: height, cellSize: cellSize,
+                                 cellsRows: cellsRows, cellsColumns: cellsColumns, into: hist)
+            buffers.norm.withUnsafeMutableBufferPointer { normBuffer in
+                let norm = normBuffer.baseAddress!
+                for r in 0..<cellsRows {
+                    for c in 0..<cellsColumns {
+                        let h = hist + ((r + 1) * histStride + c + 1) * 18
+                        var sum: Float = 0
+                        for o in 0..<9 {
+                            let both = h[o] + h[o + 9]
+                            sum += both * both
+                        }
+                        norm[r * cellsColumns + c] = sum
+                    }
+                }
+                buffers.planes.withUnsafeMutableBufferPointer { planes in
+                    let out = planes.baseAddress!
+                    out.update(repeating: 0, count: planeCount * rows * columns)
+                    writeFeatures(hist: hist, histStride: histStride, norm: norm, normStride: cellsColumns,
+                                  hogRows: hogRows, hogColumns: hogColumns,
+                                  rowOffset: (filterRows - 1) / 2, columnOffset: (filterColumns - 1) / 2,
+                                  planes: out, planeColumns: columns, planeSize: rows * columns)
+                }
+            }
+        }
+    }
+
+    private static func grow(_ buffer: inout [Float], to count: Int) {
+        if buffer.count < count { buffer = [Float](repeating: 0, count: count) }
+    }
+
+    /// Gradient orientation histograms with bilinear voting into the 4 nearest cells.
+    private static func accumulateHistograms(_ image: UnsafePointer<UInt8>, width: Int, height: Int, cellSize: Int,
+                                             cellsRows: Int, cellsColumns: Int, into hist: UnsafeMutablePointer<Float>) {
+        let histStride = cellsColumns + 2
+        let visibleRows = min(cellsRows * cellSize, height) - 1
+        let visibleColumns = min(cellsColumns * cellSize, width) - 1
+        let cell = Float(cellSize)
+        let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+        var y = 1
+        while y < visibleRows {
+            let yp = Float((Double(y) + 0.5) / Double(cell) - 0.5)
+            let iyp = Int(yp.rounded(.down))
+            let vy0 = yp - Float(iyp)
+            let vy1 = Float(1.0 - Double(vy0))
+            let row = image + y * width, above = row - width, below = row + width
+            let histTop = hist + (iyp + 1) * histStride * 18, histBottom = histTop + histStride * 18
+            var x = 1
+            // dlib's 8-wide path.
+            while x < visibleColumns - 7 {
+                let gx = pixels(row + x + 1) - pixels(row + x - 1)
+                let gy = pixels(below + x) - pixels(above + x)
+                let length = gx * gx + gy * gy
+                var best = SIMD8<Float>(repeating: 0)
+                var bin = SIMD8<Int32>(repeating: 0)
+                for o in 0..<9 {
+                    let dot = gx * directionX[o] + gy * directionY[o]
+                    var better = dot .> best
+                    best.replace(with: dot, where: better)
+                    bin.replace(with: Int32(o), where: better)
+                    let opposite = -dot
+                    better = opposite .> best
+                    best.replace(with: opposite, where: better)
+                    bin.replace(with: Int32(o + 9), where: better)
+                }
+                let v = length.squareRoot()
+                let xp = (SIMD8<Float>(repeating: Float(x)) + lanes + 0.5) / cell + 0.5
+                let ixp = SIMD8<Int32>(xp, rounding: .towardZero)
+                let vx0 = xp - SIMD8<Float>(ixp)
+                let vx1 = (1 - vx0) * v
+                let vx0v = vx0 * v
+                let v11 = vy1 * vx1, v01 = vy0 * vx1, v10 = vy1 * vx0v, v00 = vy0 * vx0v
+                for i in 0..<8 {
+                    let cellIndex = Int(ixp[i]) * 18 + Int(bin[i])
+                    histTop[cellIndex] += v11[i]
+                    histBottom[cellIndex] += v01[i]
+                    histTop[cellIndex + 18] += v10[i]
+                    histBottom[cellIndex + 18] += v00[i]
+                }
+                x += 8
+            }
+            // dlib's scalar path for the remaining columns.
+            while x < visibleColumns {
+                let gx = Float(Int(row[x + 1]) - Int(row[x - 1]))
+                let gy = Float(Int(below[x]) - Int(above[x]))
+                let length = gx * gx + gy * gy
+                var best: Float = 0
+                var bin = 0
+                for o in 0..<9 {
+                    let dot = directionX[o] * gx + directionY[o] * gy
+                    if dot > best {
+                        best = dot
+                        bin = o
+                    } else if -dot > best {
+                        best = -dot
+                        bin = o + 9
+                    }
+                }
+                let v = length.squareRoot()
+                let xp = Float((Double(x) + 0.5) / Double(cellSize) - 0.5)
+                let ixp = Int(xp.rounded(.down))
+                let vx0 = xp - Float(ixp)
+                let vx1 = Float(1.0 - Double(vx0))
+                let cellIndex = (ixp + 1) * 18 + bin
+                histTop[cellIndex] += vy1 * vx1 * v
+                histBottom[cellIndex] += vy0 * vx1 * v
+                histTop[cellIndex + 18] += vy1 * vx0 * v
+                histBottom[cellIndex + 18] += vy0 * vx0 * v
+                x += 1
+            }
+            y += 1
+        }
+    }
+
+    @inline(__always)
+    private static func pixels(_ p: UnsafePointer<UInt8>) -> SIMD8<Float> {
+        let bytes = UnsafeRawPointer(p).loadUnaligned(as: SIMD8<UInt8>.self)
+        return SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: bytes))
+    }
+
+    /// dlib's block normalisation: each cell's histogram clipped and scaled by the energy of the
+    /// four 2×2 blocks around it, one SIMD lane per block.
+    private static func writeFeatures(hist: UnsafeMutablePointer<Float>, histStride: Int,
+                                      norm: UnsafeMutablePointer<Float>, normStride: Int,
+                                      hogRows: Int, hogColumns: Int, rowOffset: Int, columnOffset: Int,
+                                      planes: UnsafeMutablePointer<Float>, planeColumns: Int, planeSize: Int) {
+        let eps: Float = 0.0001
+        for y in 0..<hogRows {
+            let n0 = norm + y * normStride, n1 = n0 + normStride, n2 = n1 + normStride
+            for x in 0..<hogColumns {
+                let z1 = SIMD4<Float>(n1[x + 1], n0[x + 1], n1[x], n0[x])
+                let z2 = SIMD4<Float>(n1[x + 2], n0[x + 2], n1[x + 1], n0[x + 1])
+                let z3 = SIMD4<Float>(n2[x + 1], n1[x + 1], n2[x], n1[x])
+                let z4 = SIMD4<Float>(n2[x + 2], n1[x + 2], n2[x + 1], n1[x + 1])
+                let nn = 0.2 * (z1 + z2 + z3 + z4 + eps).squareRoot()
+                let n = 0.1 / nn
+                let h = hist + ((y + 2) * histStride + x + 2) * 18
+                let out = planes + (y + rowOffset) * planeColumns + x + columnOffset
+                var t = SIMD4<Float>(repeating: 0)
+                var o = 0
+                while o < 18 {
+                    let h0 = pointwiseMin(SIMD4(repeating: h[o]), nn) * n
+                    let h1 = pointwiseMin(SIMD4(repeating: h[o + 1]), nn) * n
+                    let h2 = pointwiseMin(SIMD4(repeating: h[o + 2]), nn) * n
+                    out[o * planeSize] = sum(h0)
+                    out[(o + 1) * planeSize] = sum(h1)
+                    out[(o + 2) * planeSize] = sum(h2)
+                    t += h0 + h1 + h2
+                    o += 3
+                }
+                t *= Float(2 * 0.2357)
+                for o in 0..<9 {
+                    let both = pointwiseMin(SIMD4(repeating: h[o] + h[o + 9]), nn) * n
+                    out[(o + 18) * planeSize] = sum(both)
+                }
+                out[27 * planeSize] = t[0]
+                out[28 * planeSize] = t[1]
+                out[29 * planeSize] = t[2]
+                out[30 * planeSize] = t[3]
+            }
+        }
+    }
+
+    /// The lane sum in the order SSE4.1's `dpps` adds: (a + b) + (c + d).
+    @inline(__always)
+    private static func sum(_ v: SIMD4<Float>) -> Float {
+        (v[0] + v[1]) + (v[2] + v[3])
+    }
+}

@@ -1,0 +1,36 @@
+import HOGDetection
+import Imaging
+import XCTest
+
+/// Detection for detection equal to dlib-bin's `detector.run(img, upsample, adjust_threshold)`
+/// on every committed fixture.
+final class DlibParityTests: XCTestCase {
+    func testEveryFixtureMatchesDlib() throws {
+        let detector = try HOGFixture.detector()
+        let images = try HOGFixture.images()
+        XCTAssertGreaterThanOrEqual(images.count, 20)
+        let workspace = HOGWorkspace()
+        var compared = 0
+        for (name, fixture) in images.sorted(by: { $0.key < $1.key }) {
+            let gray = try HOGFixture.gray(fixture.file)
+            XCTAssertEqual(HOGFixture.fnv1a64(gray.pixels), fixture.fnv1a64, "\(name): decoded pixels differ from dlib's input")
+            for (upsample, adjust, expected) in [(0, 0.0, fixture.upsample0), (1, 0.0, fixture.upsample1), (0, -0.5, fixture.adjusted)] {
+                let found = detector.detect(gray, upsample: upsample, adjustThreshold: adjust, using: workspace)
+                compare(found, expected, "\(name) upsample \(upsample) adjust \(adjust)")
+                compared += expected.count
+            }
+        }
+        XCTAssertGreaterThan(compared, 100)
+    }
+
+    private func compare(_ found: [FaceDetection], _ expected: [[Double]], _ what: String,
+                         file: StaticString = #filePath, line: UInt = #line) {
+        let boxes = found.map { [$0.left, $0.top, $0.right, $0.bottom, $0.detector] }
+        let expectedBoxes = expected.map { [Int($0[0]), Int($0[1]), Int($0[2]), Int($0[3]), Int($0[5])] }
+        XCTAssertEqual(boxes, expectedBoxes, what, file: file, line: line)
+        guard boxes == expectedBoxes else { return }
+        for (face, reference) in zip(found, expected) {
+            XCTAssertEqual(face.score, reference[4], accuracy: 1e-3, "\(what): score", file: file, line: line)
+        }
+    }
+}

@@ -18,7 +18,7 @@ public struct Configuration: Sendable, Equatable {
     /// How color frames become gray.
     public var gray = GrayConversion.luma
     /// Which face detector finds faces (`detector.kind`).
-    public var detectorKind = DetectorKind.haar
+    public var detectorKind = DetectorKind.hog
     /// The HOG detector's settings (`detector.upsample`, `detector.adjust_threshold`, `detector.small_face_look`).
     public var hog = HOGSettings()
     /// The cascade's settings (`detector.scale_factor`, `min_neighbors`, `min_face`, `max_face`).

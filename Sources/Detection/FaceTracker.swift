@@ -9,10 +9,10 @@ import Landmarks
 /// When full-frame scans run:
 /// - While faces are tracked: every `redetectInterval` (a second person walking in, a face lost
 ///   to a fast turn), and at once when a track fails its check.
-/// - While nothing is tracked: every `emptyScanInterval` when the view is still, every
-///   `motionScanInterval` when it changes (judged by a ``MotionGate`` against the last scanned
-///   frame). A search of several looks (the cascade's turned frames, HOG's small-face look) runs
-///   its looks on consecutive frames.
+/// - While nothing is tracked: when the view changed since it was last scanned (judged by a
+///   ``MotionGate``), a full search at most every `motionScanInterval`; a search of several looks
+///   (the cascade's turned frames, HOG's small-face look) runs its looks on consecutive frames.
+///   A still view gets look 0 alone every `emptyScanInterval`.
 ///
 /// After `update(_:t:)`, `faces` holds the tracked faces of that frame, `found` the ids that
 /// appeared and `lost` the ids that disappeared. Buffers are reused: no allocation per frame
@@ -40,6 +40,8 @@ public final class FaceTracker {
     private var detections: [DetectedFace] = []
     /// The next look of a search in progress (0: none in progress).
     private var pendingLook = 0
+    /// Whether the empty-view scan under way is a full search (every look) or look 0 alone.
+    private var fullSearch = true
 
     /// Creates a tracker around a detector (whose smallest face bounds the plausible boxes) and
     /// the landmark model.
@@ -98,12 +100,18 @@ public final class FaceTracker {
     }
 
     /// Whether an empty view is due for a scan: a search in progress continues on the next frame;
-    /// otherwise a still view waits `emptyScanInterval`, a changing one `motionScanInterval`.
+    /// a view that changed since it was last scanned gets a full search (every look) once
+    /// `motionScanInterval` has passed; a still view gets look 0 every `emptyScanInterval` (a
+    /// face cannot arrive without changing the view, so this is only a safety net).
     private func emptyViewIsDue(_ image: GrayImage, t: Double) -> Bool {
         if pendingLook > 0 { return true }
         let since = t - lastDetection
-        if since >= settings.emptyScanInterval { return true }
-        return since >= settings.motionScanInterval && motion.changed(image)
+        if since >= settings.motionScanInterval && motion.changed(image) {
+            fullSearch = true
+            return true
+        }
+        fullSearch = false
+        return since >= settings.emptyScanInterval
     }
 
     /// Runs one full-frame look: detections over a track confirm it, others start new tracks.
@@ -114,7 +122,7 @@ public final class FaceTracker {
             motion.remember()
         }
         detector.detect(image, look: look, into: &detections)
-        pendingLook = faces.isEmpty && detections.isEmpty && look + 1 < detector.looks ? look + 1 : 0
+        pendingLook = faces.isEmpty && fullSearch && detections.isEmpty && look + 1 < detector.looks ? look + 1 : 0
         detectorRan = true
         detectorRuns += 1
         lastDetection = t

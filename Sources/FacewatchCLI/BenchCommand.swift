@@ -50,6 +50,7 @@ struct BenchCommand: ParsableCommand {
 
         let pipeline = try benchRecording(configuration, predictor: predictor)
         let micro = try benchMicro(configuration, predictor: predictor)
+        let empty = try benchEmptyScene(configuration, predictor: predictor)
         let rss = Double(ResidentMemory.current()) / 1_048_576
 
         if json {
@@ -60,6 +61,10 @@ struct BenchCommand: ParsableCommand {
                 + "\"fps\": \(String(format: "%.1f", pipeline.fps)), "
                 + "\"detector_calls_per_frame\": \(String(format: "%.4f", pipeline.detectorCallsPerFrame)), "
                 + "\"stages_ms\": \(object(pipeline.stages)), \"micro_ms\": \(object(micro)), "
+                + "\"empty_scene\": {\"core_percent\": \(String(format: "%.2f", 100 * empty.coreShare)), "
+                + "\"looks_per_s\": \(String(format: "%.2f", empty.looksPerSecond)), "
+                + "\"walk_in_found_worst_s\": \(String(format: "%.3f", empty.worstDelay)), "
+                + "\"walk_in_found_mean_s\": \(String(format: "%.3f", empty.meanDelay))}, "
                 + "\"model_load_s\": \(String(format: "%.3f", loadSeconds)), \"model_mb\": \(String(format: "%.1f", modelMB)), "
                 + "\"resident_mb\": \(String(format: "%.1f", rss))}")
             return
@@ -75,6 +80,10 @@ struct BenchCommand: ParsableCommand {
         for (name, summary) in micro {
             print(name.padding(toLength: 24, withPad: " ", startingAt: 0) + summary.row)
         }
+        print(String(format: "\nempty 640×480 view at 30 fps (%@ detector): %.2f %% of one core (decode not included), %.2f full-frame looks/s",
+                     configuration.detectorKind.rawValue, 100 * empty.coreShare, empty.looksPerSecond))
+        print(String(format: "a face walking in (%d arrivals over the scan schedule): found %.3f s after it is fully in view at worst, %.3f s on average",
+                     empty.trials, empty.worstDelay, empty.meanDelay))
         print(String(format: "\nmodel: %@; load %.3f s, %.1f MB resident; process resident %.1f MB",
                      predictor.structure.description, loadSeconds, modelMB, rss))
     }
@@ -159,6 +168,14 @@ struct BenchCommand: ParsableCommand {
             throw CommandError("tracking lost the face or re-ran the detector during the benchmark")
         }
         return results
+    }
+
+    /// The empty-view schedule on the micro-benchmark's image (see `EmptySceneBench`).
+    private func benchEmptyScene(_ configuration: Configuration, predictor: ShapePredictor) throws -> EmptySceneBench {
+        var decoder = JPEGDecoder()
+        let face = try decoder.decodeGray(try readFile(image), conversion: configuration.gray)
+        return EmptySceneBench(face: face, detector: try configuration.loadFaceDetector(), predictor: predictor,
+                               settings: configuration.tracking)
     }
 
     private func measure(_ iterations: Int, _ body: () throws -> Void) throws -> TimingSummary {

@@ -1,5 +1,6 @@
 import Config
 import Detection
+import HOGDetection
 import Logging
 
 extension Configuration {
@@ -15,11 +16,9 @@ extension Configuration {
             return try CascadeFaceDetector(detector: CascadeDetector(classifier: classifier, settings: detector),
                                            calibration: calibration)
         case .hog:
-            throw HOGUnavailable()
+            let model = try FrontalFaceDetector(contentsOf: faceDetectorModel)
+            logger.info("face detector \(faceDetectorModel): dlib HOG, \(model.detectorCount) filters, \(model.windowSize.width)×\(model.windowSize.height) window, upsample \(hog.upsample)\(hog.smallFaceLook ? " (+1 while searching)" : "")")
+            return HOGFaceDetector(model: model, settings: hog)
         }
     }
-}
-
-struct HOGUnavailable: Error, CustomStringConvertible {
-    var description: String { "the HOG detector is not built yet: use --detector haar" }
 }

@@ -16,6 +16,10 @@ enum FHOG {
         var norm: [Float] = []
         /// `planeCount` planes of `rows × columns`, one after the other.
         var planes: [Float] = []
+        /// Per image column: the histogram column it votes into first and its two horizontal
+        /// weights (dlib's per-column values, computed once per image instead of per pixel).
+        var voteColumn: [Int32] = []
+        var voteWeights: [SIMD2<Float>] = []
         var rows = 0
         var columns = 0
         var planeSize: Int { rows * columns }
@@ -41,11 +45,15 @@ enum FHOG {
         buffers.rows = rows
         buffers.columns = columns
 
+        prepareVotes(width: width, height: height, cellSize: cellSize, cellsRows: cellsRows, cellsColumns: cellsColumns,
+                     into: &buffers)
+        let voteColumn = buffers.voteColumn, voteWeights = buffers.voteWeights
         buffers.histogram.withUnsafeMutableBufferPointer { histogram in
             let hist = histogram.baseAddress!
             hist.update(repeating: 0, count: (cellsRows + 2) * histStride * 18)
             accumulateHistograms(image, width: width, height: height, cellSize: cellSize,
-                                 cellsRows: cellsRows, cellsColumns: cellsColumns, into: hist)
+                                 cellsRows: cellsRows, cellsColumns: cellsColumns, into: hist,
+                                 voteColumn: voteColumn, voteWeights: voteWeights)
             buffers.norm.withUnsafeMutableBufferPointer { normBuffer in
                 let norm = normBuffer.baseAddress!
                 for r in 0..<cellsRows {
@@ -75,65 +83,16 @@ enum FHOG {
         if buffer.count < count { buffer = [Float](repeating: 0, count: count) }
     }
 
-    /// Gradient orientation histograms with bilinear voting into the 4 nearest cells.
-    private static func accumulateHistograms(_ image: UnsafePointer<UInt8>, width: Int, height: Int, cellSize: Int,
-                                             cellsRows: Int, cellsColumns: Int, into hist: UnsafeMutablePointer<Float>) {
-        let histStride = cellsColumns + 2
-        let visibleRows = min(cellsRows * cellSize, height) - 1
-        let visibleColumns = min(cellsColumns * cellSize, width) - 1
-        let cell = Float(cellSize)
-        let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
-        var y = 1
-        while y < visibleRows {
-            let yp = Float((Double(y) + 0.5) / Double(cell) - 0.5)
-            let iyp = Int(yp.rounded(.down))
-            let vy0 = yp - Float(iyp)
-            let vy1 = Float(1.0 - Double(vy0))
-            let row = image + y * width, above = row - width, below = row + width
-            let histTop = hist + (iyp + 1) * histStride * 18, histBottom = histTop + histStride * 18
-            var x = 1
-            // dlib's 8-wide path.
-            while x < visibleColumns - 7 {
-                let gx = pixels(row + x + 1) - pixels(row + x - 1)
-                let gy = pixels(below + x) - pixels(above + x)
-                let length = gx * gx + gy * gy
-                var best = SIMD8<Float>(repeating: 0)
-                var bin = SIMD8<Int32>(repeating: 0)
-                for o in 0..<9 {
-                    let dot = gx * directionX[o] + gy * directionY[o]
-                    var better = dot .> best
-                    best.replace(with: dot, where: better)
-                    bin.replace(with: Int32(o), where: better)
-                    let opposite = -dot
-                    better = opposite .> best
-                    best.replace(with: opposite, where: better)
-                    bin.replace(with: Int32(o + 9), where: better)
-                }
-                let v = length.squareRoot()
-                let xp = (SIMD8<Float>(repeating: Float(x)) + lanes + 0.5) / cell + 0.5
-                let ixp = SIMD8<Int32>(xp, rounding: .towardZero)
-                let vx0 = xp - SIMD8<Float>(ixp)
-                let vx1 = (1 - vx0) * v
-                let vx0v = vx0 * v
-                let v11 = vy1 * vx1, v01 = vy0 * vx1, v10 = vy1 * vx0v, v00 = vy0 * vx0v
-                for i in 0..<8 {
-                    let cellIndex = Int(ixp[i]) * 18 + Int(bin[i])
-                    histTop[cellIndex] += v11[i]
-                    histBottom[cellIndex] += v01[i]
-                    histTop[cellIndex + 18] += v10[i]
-                    histBottom[cellIndex + 18] += v00[i]
-                }
-                x += 8
-            }
-            // dlib's scalar path for the remaining columns.
-            while x < visibleColumns {
-                let gx = Float(Int(row[x + 1]) - Int(row[x - 1]))
-                let gy = Float(Int(below[x]) - Int(above[x]))
-                let length = gx * gx + gy * gy
+    /// The orientation bin (0..<18) of every gradient (gx, gy) in -255...255, at
+    /// `(gy + 255) · 511 + gx + 255`: dlib's snapping to the nearest of 18 directions, in floats.
+    private static let bins: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 511 * 511)
+        for gy in -255...255 {
+            for gx in -255...255 {
                 var best: Float = 0
                 var bin = 0
                 for o in 0..<9 {
-                    let dot = directionX[o] * gx + directionY[o] * gy
+                    let dot = Float(gx) * directionX[o] + Float(gy) * directionY[o]
                     if dot > best {
                         best = dot
                         bin = o
@@ -142,26 +101,90 @@ enum FHOG {
                         bin = o + 9
                     }
                 }
-                let v = length.squareRoot()
+                table[(gy + 255) * 511 + gx + 255] = UInt8(bin)
+            }
+        }
+        return table
+    }()
+
+    /// Per image column: the first histogram column it votes into and its weights (vx1, vx0):
+    /// the 8-wide path's computed in float, the scalar path's from double.
+    private static func prepareVotes(width: Int, height: Int, cellSize: Int, cellsRows: Int, cellsColumns: Int,
+                                     into buffers: inout Buffers) {
+        let visibleColumns = min(cellsColumns * cellSize, width) - 1
+        guard visibleColumns > 1 else { return }
+        var blockEnd = 1
+        while blockEnd < visibleColumns - 7 { blockEnd += 8 }
+        if buffers.voteColumn.count < visibleColumns {
+            buffers.voteColumn = [Int32](repeating: 0, count: width)
+            buffers.voteWeights = [SIMD2<Float>](repeating: .zero, count: width)
+        }
+        for x in 1..<visibleColumns {
+            if x < blockEnd {
+                let xp = (Float(x) + 0.5) / Float(cellSize) + 0.5
+                let column = Int(xp)
+                let vx0 = xp - Float(column)
+                buffers.voteColumn[x] = Int32(column)
+                buffers.voteWeights[x] = SIMD2(1 - vx0, vx0)
+            } else {
                 let xp = Float((Double(x) + 0.5) / Double(cellSize) - 0.5)
                 let ixp = Int(xp.rounded(.down))
                 let vx0 = xp - Float(ixp)
-                let vx1 = Float(1.0 - Double(vx0))
-                let cellIndex = (ixp + 1) * 18 + bin
-                histTop[cellIndex] += vy1 * vx1 * v
-                histBottom[cellIndex] += vy0 * vx1 * v
-                histTop[cellIndex + 18] += vy1 * vx0 * v
-                histBottom[cellIndex + 18] += vy0 * vx0 * v
-                x += 1
+                buffers.voteColumn[x] = Int32(ixp + 1)
+                buffers.voteWeights[x] = SIMD2(Float(1.0 - Double(vx0)), vx0)
             }
-            y += 1
         }
     }
 
-    @inline(__always)
-    private static func pixels(_ p: UnsafePointer<UInt8>) -> SIMD8<Float> {
-        let bytes = UnsafeRawPointer(p).loadUnaligned(as: SIMD8<UInt8>.self)
-        return SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: bytes))
+    /// Gradient orientation histograms with bilinear voting into the 4 nearest cells. dlib
+    /// computes the columns `1, 9, 17, …` below `visibleColumns − 7` eight at a time, with the
+    /// horizontal weights in float and the magnitude multiplied in first; the rest one at a time,
+    /// weights from double and the magnitude multiplied last. Both orders are kept here.
+    private static func accumulateHistograms(_ image: UnsafePointer<UInt8>, width: Int, height: Int, cellSize: Int,
+                                             cellsRows: Int, cellsColumns: Int, into hist: UnsafeMutablePointer<Float>,
+                                             voteColumn: [Int32], voteWeights: [SIMD2<Float>]) {
+        let histStride = cellsColumns + 2
+        let visibleRows = min(cellsRows * cellSize, height) - 1
+        let visibleColumns = min(cellsColumns * cellSize, width) - 1
+        guard visibleColumns > 1 else { return }
+        var blockEnd = 1
+        while blockEnd < visibleColumns - 7 { blockEnd += 8 }
+        bins.withUnsafeBufferPointer { binTable in
+        voteColumn.withUnsafeBufferPointer { voteColumn in
+        voteWeights.withUnsafeBufferPointer { voteWeights in
+            let bin = binTable.baseAddress! + 255 * 511 + 255
+            var y = 1
+            while y < visibleRows {
+                let yp = Float((Double(y) + 0.5) / Double(cellSize) - 0.5)
+                let iyp = Int(yp.rounded(.down))
+                let vy0 = yp - Float(iyp)
+                let vy1 = Float(1.0 - Double(vy0))
+                let row = image + y * width, above = row - width, below = row + width
+                let histTop = hist + (iyp + 1) * histStride * 18, histBottom = histTop + histStride * 18
+                @inline(__always) func vote(_ x: Int, _ v11: Float, _ v01: Float, _ v10: Float, _ v00: Float, _ gx: Int, _ gy: Int) {
+                    let index = Int(voteColumn[x]) * 18 + Int(bin[gy * 511 + gx])
+                    histTop[index] += v11
+                    histBottom[index] += v01
+                    histTop[index + 18] += v10
+                    histBottom[index + 18] += v00
+                }
+                for x in 1..<min(blockEnd, visibleColumns) {
+                    let gx = Int(row[x + 1]) - Int(row[x - 1]), gy = Int(below[x]) - Int(above[x])
+                    let v = Float(gx * gx + gy * gy).squareRoot()
+                    let w = voteWeights[x] * v  // (vx1·v, vx0·v), then the vertical weight
+                    vote(x, vy1 * w[0], vy0 * w[0], vy1 * w[1], vy0 * w[1], gx, gy)
+                }
+                for x in max(blockEnd, 1)..<max(visibleColumns, blockEnd) {
+                    let gx = Int(row[x + 1]) - Int(row[x - 1]), gy = Int(below[x]) - Int(above[x])
+                    let v = Float(gx * gx + gy * gy).squareRoot()
+                    let w = voteWeights[x]  // (vy·vx)·v: the magnitude last
+                    vote(x, vy1 * w[0] * v, vy0 * w[0] * v, vy1 * w[1] * v, vy0 * w[1] * v, gx, gy)
+                }
+                y += 1
+            }
+        }
+        }
+        }
     }
 
     /// dlib's block normalisation: each cell's histogram clipped and scaled by the energy of the

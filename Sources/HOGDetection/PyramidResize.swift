@@ -1,6 +1,6 @@
 /// dlib's bilinear `resize_image` for 8-bit gray images, as used by `pyramid_down<6>` (5/6 steps)
 /// and `pyramid_up` (×2 for the Python API's `upsample`): dlib's 4-wide float path (positions
-/// stepped in float, weights rounded to nearest) for every column it covers, its scalar path
+/// stepped in float 4 at a time, results rounded to nearest) for every column it covers, its scalar path
 /// (weights in double, truncated) for the last few, so the pixels equal dlib's.
 enum PyramidResize {
     /// dlib's `pyramid_down<6>` output size: `5·n/6`, rounded down.
@@ -28,32 +28,24 @@ enum PyramidResize {
             let top = Int(y.rounded(.down))
             let bottom = min(top + 1, inHeight - 1)
             let tbFraction = y - Double(top)
-            let tb = SIMD4<Float>(repeating: Float(tbFraction)), invTB = SIMD4<Float>(repeating: Float(1 - tbFraction))
+            let tbf = Float(tbFraction), invTBf = Float(1 - tbFraction)
             let topRow = input + top * inWidth, bottomRow = input + bottom * inWidth
             let out = output + r * outWidth
             var xs = first
             var c = 0
-            while true {
+            while c < outWidth {
                 xs += step
-                let left = SIMD4<Int32>(xs, rounding: .towardZero)
-                let lr = xs - SIMD4<Float>(left)
-                let invLR = 1 - lr
-                guard Int(left[3]) + 1 < inWidth else { break }
-                let tlf = invTB * invLR, trf = invTB * lr, blf = tb * invLR, brf = tb * lr
-                var tl = SIMD4<Float>(), tr = SIMD4<Float>(), bl = SIMD4<Float>(), br = SIMD4<Float>()
-                for i in 0..<4 {
-                    let l = Int(left[i])
-                    tl[i] = Float(topRow[l])
-                    tr[i] = Float(topRow[l + 1])
-                    bl[i] = Float(bottomRow[l])
-                    br[i] = Float(bottomRow[l + 1])
-                }
-                let value = tlf * tl + trf * tr + blf * bl + brf * br
+                // Lane 3 is the right-most: dlib leaves the 4-wide loop when its right neighbour
+                // is outside the image.
+                guard Int(xs[3]) + 1 < inWidth else { break }
                 for i in 0..<4 where c + i < outWidth {
-                    out[c + i] = UInt8(Double(value[i]) + 0.5)
+                    let left = Int(xs[i])
+                    let lr = xs[i] - Float(left), invLR = 1 - lr
+                    let value = (invTBf * invLR) * Float(topRow[left]) + (invTBf * lr) * Float(topRow[left + 1])
+                        + (tbf * invLR) * Float(bottomRow[left]) + (tbf * lr) * Float(bottomRow[left + 1])
+                    out[c + i] = UInt8(Double(value) + 0.5)
                 }
                 c += 4
-                if c >= outWidth { break }
             }
             var x = -xScale + Double(c) * xScale
             while c < outWidth {

@@ -24,7 +24,7 @@ let package = Package(
         // dlib's HOG frontal face detector (fHOG pyramid, five separable filters, dlib's NMS).
         .target(name: "HOGDetection", dependencies: ["Imaging", "DlibFormat"]),
         // OpenCV cascade detector, box mapping and tracking.
-        .target(name: "Detection", dependencies: ["Imaging", "Landmarks"]),
+        .target(name: "Detection", dependencies: ["Imaging", "Landmarks", "HOGDetection"]),
         // EAR/MAR/smile/pose measures and the blink, smile and mouth state machines.
         .target(name: "Expressions", dependencies: ["Landmarks"]),
         // The JSON-lines event schema (shared/spec/events.md) and its writer.
@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "Config", dependencies: ["Imaging", "Detection", "Expressions", "Events"]),
         // Frame source -> decode -> detect/track -> landmarks -> expressions -> events.
         .target(name: "Pipeline", dependencies: [
-            "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings", "Config",
+            "Imaging", "Landmarks", "Detection", "HOGDetection", "Expressions", "Events", "Recordings", "Config",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Where the event stream goes besides standard output: the Unix socket server.
@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "LandmarksTests", dependencies: ["Landmarks", "Imaging", "DlibFormat"]),
         .testTarget(name: "HOGDetectionTests", dependencies: ["HOGDetection", "Imaging"]),
-        .testTarget(name: "DetectionTests", dependencies: ["Detection", "Landmarks", "Imaging"]),
+        .testTarget(name: "DetectionTests", dependencies: ["Detection", "HOGDetection", "Landmarks", "Imaging"]),
         .testTarget(name: "ExpressionsTests", dependencies: ["Expressions", "Landmarks"]),
         .testTarget(name: "EventsTests", dependencies: ["Events", "Landmarks"]),
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "Imaging"]),

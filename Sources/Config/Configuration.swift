@@ -10,11 +10,21 @@ import Imaging
 public struct Configuration: Sendable, Equatable {
     /// dlib `shape_predictor` model (Debian `libdlib-data`).
     public var landmarkModel = "/usr/share/dlib/shape_predictor_68_face_landmarks.dat"
-    /// OpenCV face cascade (Debian `opencv-data`).
+    /// dlib's HOG frontal face detector (installed by Scripts/setup-debian from the repository's
+    /// Models/ folder).
+    public var faceDetectorModel = "/usr/local/share/facewatch/models/dlib_frontal_face_detector.dat"
+    /// OpenCV face cascade (Debian `opencv-data`), used when `detectorKind` is `haar`.
     public var faceCascade = "/usr/share/opencv4/haarcascades/haarcascade_frontalface_alt.xml"
     /// How color frames become gray.
     public var gray = GrayConversion.luma
+    /// Which face detector finds faces (`detector.kind`).
+    public var detectorKind = DetectorKind.hog
+    /// The HOG detector's settings (`detector.upsample`, `detector.adjust_threshold`, `detector.small_face_look`).
+    public var hog = HOGSettings()
+    /// The cascade's settings (`detector.scale_factor`, `min_neighbors`, `min_face`, `max_face`).
     public var detector = DetectorSettings(scaleFactor: 1.2, minNeighbors: 3, minSize: 80, maxSize: 0)
+    /// How the cascade's boxes map to the landmark model's (follows `faceCascade`).
+    public var calibration = BoxCalibration.haarFrontalFaceAlt
     public var tracking = TrackerSettings()
     public var expressions = ExpressionSettings()
     public var output = OutputOptions()
@@ -32,7 +42,7 @@ public struct Configuration: Sendable, Equatable {
     /// Switches the face cascade, with the box calibration that goes with it.
     public mutating func setFaceCascade(_ path: String) {
         faceCascade = path
-        tracking.calibration = BoxCalibration.forCascade(at: path)
+        calibration = BoxCalibration.forCascade(at: path)
     }
 
     /// Reads a configuration file; settings it leaves out keep their defaults.
@@ -55,6 +65,7 @@ public struct Configuration: Sendable, Equatable {
 
         var models = try root.object("models")
         landmarkModel = try models.string("landmarks", default: landmarkModel)
+        faceDetectorModel = try models.string("face_detector", default: faceDetectorModel)
         setFaceCascade(try models.string("face_cascade", default: faceCascade))
         try models.finish()
 
@@ -62,6 +73,11 @@ public struct Configuration: Sendable, Equatable {
                                                         from: GrayConversion.allCases.map(\.rawValue)))!
 
         var detection = try root.object("detector")
+        detectorKind = DetectorKind(rawValue: try detection.choice("kind", default: detectorKind.rawValue,
+                                                                   from: DetectorKind.allCases.map(\.rawValue)))!
+        hog.upsample = try detection.int("upsample", default: hog.upsample, in: 0...3)
+        hog.adjustThreshold = try detection.double("adjust_threshold", default: hog.adjustThreshold, in: -5...5)
+        hog.smallFaceLook = try detection.bool("small_face_look", default: hog.smallFaceLook)
         detector.scaleFactor = try detection.double("scale_factor", default: detector.scaleFactor, in: 1.01...3)
         detector.minNeighbors = try detection.int("min_neighbors", default: detector.minNeighbors, in: 0...50)
         detector.minSize = try detection.int("min_face", default: detector.minSize, in: 0...10_000)
@@ -72,6 +88,8 @@ public struct Configuration: Sendable, Equatable {
         var track = try root.object("tracking")
         tracking.maxFaces = try track.int("max_faces", default: tracking.maxFaces, in: 1...32)
         tracking.redetectInterval = try track.double("redetect_interval_s", default: tracking.redetectInterval, in: 0...60)
+        tracking.emptyScanInterval = try track.double("empty_scan_interval_s", default: tracking.emptyScanInterval, in: 0...60)
+        tracking.motionScanInterval = try track.double("motion_scan_interval_s", default: tracking.motionScanInterval, in: 0...60)
         tracking.verifyEvery = try track.int("verify_every_frames", default: tracking.verifyEvery, in: 1...1000)
         tracking.missesToLose = try track.int("misses_to_lose", default: tracking.missesToLose, in: 1...100)
         try track.finish()

@@ -2,14 +2,17 @@ import Foundation
 import Imaging
 import Landmarks
 
-/// Finds faces and follows them: the full-frame cascade detector runs only when nothing is
-/// tracked, once per `redetectInterval`, or when a track fails its check; in between each face's
-/// box comes from its previous landmarks and a cheap cascade check on a small window around it
-/// (turned upright by the face's roll) confirms it is still a face.
+/// Finds faces and follows them: a full-frame scan by the ``FaceDetector`` finds faces; in
+/// between scans each face's box comes from its previous landmarks, and every few frames a scan
+/// of the area around it confirms it is still a face.
 ///
-/// Frontal cascades only find upright faces, so while nothing is tracked the detector looks at
-/// the frame turned by each of `searchAngles` in turn, one angle per frame: a head tilted by
-/// 20° is found within three frames, and once found it is tracked at any tilt.
+/// When full-frame scans run:
+/// - While faces are tracked: every `redetectInterval` (a second person walking in, a face lost
+///   to a fast turn), and at once when a track fails its check.
+/// - While nothing is tracked: when the view changed since it was last scanned (judged by a
+///   ``MotionGate``), a full search at most every `motionScanInterval`; a search of several looks
+///   (the cascade's turned frames, HOG's small-face look) runs its looks on consecutive frames.
+///   A still view gets look 0 alone every `emptyScanInterval`.
 ///
 /// After `update(_:t:)`, `faces` holds the tracked faces of that frame, `found` the ids that
 /// appeared and `lost` the ids that disappeared. Buffers are reused: no allocation per frame
@@ -27,36 +30,25 @@ public final class FaceTracker {
     public private(set) var timings = TrackerTimings()
 
     public let settings: TrackerSettings
-    private var detector: CascadeDetector
-    private var verifier: CascadeDetector
+    /// The detector's kind (`hog` or `haar`).
+    public var detectorKind: DetectorKind { detector.kind }
+    private var detector: any FaceDetector
     private let predictor: ShapePredictor
+    private var motion = MotionGate()
     private var nextID = 1
     private var lastDetection = -Double.infinity
-    private var detections: [FaceBox] = []
-    private var window = GrayImage(width: 0, height: 0)
-    private var windowHits: [FaceBox] = []
-    private var turned = GrayImage(width: 0, height: 0)
-    private var searchTurn = 0
+    private var detections: [DetectedFace] = []
+    /// The next look of a search in progress (0: none in progress).
+    private var pendingLook = 0
+    /// Whether the empty-view scan under way is a full search (every look) or look 0 alone.
+    private var fullSearch = true
 
-    /// Tilts (radians) the detector tries in turn while no face is tracked.
-    private static let searchAngles = [0, 20 * Double.pi / 180, -20 * Double.pi / 180]
-
-    /// Side, in pixels, that the expected cascade face is scaled to in the verification window.
-    private static let verifyFace = 40.0
-    /// The verification window's side in expected face sides.
-    private static let verifySpan = 1.6
-
-    /// Creates a tracker around a full-frame detector (whose settings set the face size limits)
-    /// and the landmark model.
-    public init(detector: CascadeDetector, predictor: ShapePredictor, settings: TrackerSettings = TrackerSettings()) throws {
+    /// Creates a tracker around a detector (whose smallest face bounds the plausible boxes) and
+    /// the landmark model.
+    public init(detector: any FaceDetector, predictor: ShapePredictor, settings: TrackerSettings = TrackerSettings()) {
         self.detector = detector
         self.predictor = predictor
         self.settings = settings
-        var verifySettings = detector.settings
-        verifySettings.minNeighbors = 1
-        verifySettings.minSize = Int(Self.verifyFace * 0.8)
-        verifySettings.maxSize = Int(Self.verifyFace * 1.3)
-        verifier = try CascadeDetector(classifier: detector.classifier, settings: verifySettings)
     }
 
     /// Forgets every track (their ids are reported in `lost`).
@@ -66,6 +58,8 @@ public final class FaceTracker {
         for face in faces { lost.append(face.id) }
         faces.removeAll(keepingCapacity: true)
         lastDetection = -.infinity
+        pendingLook = 0
+        motion.reset()
     }
 
     /// Processes one frame taken at time `t` (seconds).
@@ -75,7 +69,7 @@ public final class FaceTracker {
         detectorRan = false
         timings = TrackerTimings()
         if t < lastDetection { lastDetection = -.infinity }  // the clock restarted
-        var needDetection = faces.isEmpty || t - lastDetection >= settings.redetectInterval
+        var needDetection = !faces.isEmpty && t - lastDetection >= settings.redetectInterval
 
         for i in faces.indices {
             let box = predictor.box(fitting: faces[i].shape)
@@ -88,7 +82,7 @@ public final class FaceTracker {
             faces[i].age += 1
             if faces[i].age % settings.verifyEvery == 0 {
                 let roll = Self.roll(of: faces[i].shape)
-                if timings.time(\.verification, { verify(box, roll: roll, in: image) }) {
+                if timings.time(\.verification, { detector.confirm(box, roll: roll, in: image) }) {
                     faces[i].misses = 0
                 } else {
                     faces[i].misses += 1
@@ -96,69 +90,54 @@ public final class FaceTracker {
                 }
             }
         }
+        if faces.isEmpty && !image.isEmpty {
+            needDetection = timings.time(\.detection) { emptyViewIsDue(image, t: t) }
+        }
         if needDetection && !image.isEmpty {
             timings.time(\.detection) { detect(image, t: t) }
         }
         removeLostAndDuplicateTracks()
     }
 
-    /// Runs the full-frame detector: detections over a track confirm it, others start new tracks.
-    private func detect(_ image: GrayImage, t: Double) {
-        let angle = faces.isEmpty ? Self.searchAngles[searchTurn % Self.searchAngles.count] : 0
-        if angle == 0 {
-            detector.detect(image, into: &detections)
-        } else {
-            let cx = Double(image.width) / 2, cy = Double(image.height) / 2
-            image.resample(centerX: cx, centerY: cy, scale: 1, angle: angle,
-                           toWidth: image.width, height: image.height, into: &turned)
-            detector.detect(turned, into: &detections)
-            // Back to the frame: turn each box centre about the frame centre; sizes are unchanged.
-            for i in detections.indices {
-                let u = detections[i].centerX - cx, v = detections[i].centerY - cy
-                let x = cx + cos(angle) * u - sin(angle) * v, y = cy + sin(angle) * u + cos(angle) * v
-                detections[i].x = Int((x - Double(detections[i].width) / 2).rounded())
-                detections[i].y = Int((y - Double(detections[i].height) / 2).rounded())
-            }
+    /// Whether an empty view is due for a scan: a search in progress continues on the next frame;
+    /// a view that changed since it was last scanned gets a full search (every look) once
+    /// `motionScanInterval` has passed; a still view gets look 0 every `emptyScanInterval` (a
+    /// face cannot arrive without changing the view, so this is only a safety net).
+    private func emptyViewIsDue(_ image: GrayImage, t: Double) -> Bool {
+        if pendingLook > 0 { return true }
+        let since = t - lastDetection
+        if since >= settings.motionScanInterval && motion.changed(image) {
+            fullSearch = true
+            return true
         }
-        searchTurn = detections.isEmpty ? searchTurn + 1 : 0
+        fullSearch = false
+        return since >= settings.emptyScanInterval
+    }
+
+    /// Runs one full-frame look: detections over a track confirm it, others start new tracks.
+    private func detect(_ image: GrayImage, t: Double) {
+        let look = faces.isEmpty ? pendingLook : 0
+        if faces.isEmpty {  // later frames of an empty view are compared with this one
+            _ = motion.changed(image)
+            motion.remember()
+        }
+        detector.detect(image, look: look, into: &detections)
+        pendingLook = faces.isEmpty && fullSearch && detections.isEmpty && look + 1 < detector.looks ? look + 1 : 0
         detectorRan = true
         detectorRuns += 1
         lastDetection = t
         facesInView = detections.count
-        detections.sort { $0.area > $1.area }
         for detection in detections {
-            let box = settings.calibration.modelBox(for: detection)
+            let box = detection.box
             if let index = faces.firstIndex(where: { $0.box.iou(box) > 0.3 }) {
                 faces[index].misses = 0
                 continue
             }
             guard faces.count < settings.maxFaces else { continue }
-            // Fit in the calibrated box, then once more in the box those landmarks call for.
-            var shape = predictor.fit(image, box: box)
-            let refined = predictor.box(fitting: shape)
-            guard isPlausible(refined, in: image) else { continue }
-            predictor.fit(image, box: refined, into: &shape)
+            guard let (refined, shape) = predictor.fitNewFace(image, box: box, refit: detector.refits, isPlausible: { isPlausible($0, in: image) }) else { continue }
             faces.append(TrackedFace(id: nextID, box: refined, shape: shape))
             found.append(nextID)
             nextID += 1
-        }
-    }
-
-    /// Whether the cascade still sees a face where the track says one is, looking only at a small
-    /// window around it scaled to a fixed size (so the check costs the same for any face size).
-    private func verify(_ box: FaceBox, roll: Double, in image: GrayImage) -> Bool {
-        let expected = settings.calibration.cascadeBox(for: box)
-        let pixels = Int((Self.verifyFace * Self.verifySpan).rounded())
-        // The cascade box's centre relative to the model box's, turned with the face.
-        let dx = expected.centerX - box.centerX, dy = expected.centerY - box.centerY
-        let cx = box.centerX + cos(roll) * dx - sin(roll) * dy
-        let cy = box.centerY + sin(roll) * dx + cos(roll) * dy
-        image.resample(centerX: cx, centerY: cy, scale: Double(expected.width) / Self.verifyFace, angle: roll,
-                       toWidth: pixels, height: pixels, into: &window)
-        verifier.detect(window, into: &windowHits)
-        let centre = Double(pixels) / 2
-        return windowHits.contains { hit in
-            abs(hit.centerX - centre) < 0.3 * Self.verifyFace && abs(hit.centerY - centre) < 0.3 * Self.verifyFace
         }
     }
 
@@ -174,7 +153,7 @@ public final class FaceTracker {
 
     /// A box a face could occupy: of the detector's size limits and overlapping the frame.
     private func isPlausible(_ box: FaceBox, in image: GrayImage) -> Bool {
-        let minimum = max(8, detector.settings.minSize / 2)
+        let minimum = max(8, detector.smallestFace / 2)
         let maximum = 2 * max(image.width, image.height)
         guard box.width >= minimum, box.width <= maximum else { return false }
         return box.centerX >= 0 && box.centerY >= 0 && box.centerX < Double(image.width) && box.centerY < Double(image.height)

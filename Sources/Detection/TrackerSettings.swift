@@ -1,24 +1,30 @@
 /// How `FaceTracker` balances the full-frame detector against tracking from landmarks.
 public struct TrackerSettings: Sendable, Equatable {
-    /// Seconds between full-frame detections while faces are tracked (to pick up new faces and
-    /// count the faces in view). With no face tracked the detector runs every frame.
+    /// Seconds between full-frame scans while faces are tracked (to pick up a second person
+    /// walking in, or a face lost to a fast turn, and to count the faces in view).
     public var redetectInterval: Double
+    /// Seconds between full-frame scans of an empty view that does not change (default 1 s). A
+    /// kiosk waiting all day pays for one scan per interval, not one per frame.
+    public var emptyScanInterval: Double
+    /// Seconds between full-frame scans of an empty view that changes (someone walking in);
+    /// default 0.2 s, so a face is found within about 0.3 s of coming into view. Change is judged
+    /// by a ``MotionGate`` against the last scanned frame.
+    public var motionScanInterval: Double
     /// Most faces tracked at once; the largest are kept (1 for a KYC check).
     public var maxFaces: Int
-    /// Frames between cheap checks that a track still holds a face (the cascade run on a small
-    /// window around the track).
+    /// Frames between cheap checks that a track still holds a face (the detector run on the area
+    /// around the track).
     public var verifyEvery: Int
     /// Consecutive failed checks after which a track is lost.
     public var missesToLose: Int
-    /// How a detector box becomes the box the landmark model expects, before one refit.
-    public var calibration: BoxCalibration
 
-    public init(redetectInterval: Double = 1.0, maxFaces: Int = 1, verifyEvery: Int = 3, missesToLose: Int = 2,
-                calibration: BoxCalibration = .haarFrontalFaceAlt) {
+    public init(redetectInterval: Double = 1.0, emptyScanInterval: Double = 1.0, motionScanInterval: Double = 0.2,
+                maxFaces: Int = 4, verifyEvery: Int = 3, missesToLose: Int = 2) {
         self.redetectInterval = redetectInterval
+        self.emptyScanInterval = emptyScanInterval
+        self.motionScanInterval = motionScanInterval
         self.maxFaces = maxFaces
         self.verifyEvery = verifyEvery
         self.missesToLose = missesToLose
-        self.calibration = calibration
     }
 }

@@ -34,9 +34,10 @@ public struct BlinkSettings: Sendable, Equatable {
     /// During a wink the other eye must stay above `winkOpenRatio × open` (default 0.7; a wink
     /// raises the cheek and narrows the other eye a little).
     public var winkOpenRatio: Double = 0.7
-    /// Detection is suspended while |yaw| exceeds this many degrees (default 30°: the eye
-    /// landmarks of a turned head are unreliable).
-    public var maxYaw: Double = 30
+    /// Detection is suspended while |yaw| exceeds this many degrees (default 40°: the EARs are
+    /// corrected for the turn (`Foreshortening`), but beyond about 40° the far eye's landmarks
+    /// are unreliable).
+    public var maxYaw: Double = 40
     /// A gap in `t` longer than this (default 0.3 s) between two frames means the eyes were not
     /// watched: the detector starts over as after a suspension.
     public var maxFrameGap: Double = 0.3

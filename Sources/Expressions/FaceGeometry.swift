@@ -41,7 +41,10 @@ public enum FaceGeometry {
     /// (mean of 51, 57, 62, 66), measured perpendicular to the eye line. The scale is set so that
     /// a neutral closed mouth is about 0 (Grace Hopper portrait: −0.04) and a broad toothy
     /// smile about 1 (the skimage astronaut portrait: 0.93); values are not clamped.
-    public static func smileScore(_ p: UnsafeBufferPointer<SIMD2<Float>>) -> Double {
+    ///
+    /// `liftScale` multiplies the lift term: `Foreshortening.span` for a turned head, whose eye
+    /// span shrinks while the lift (a height) does not.
+    public static func smileScore(_ p: UnsafeBufferPointer<SIMD2<Float>>, liftScale: Double = 1) -> Double {
         let right = eyeCentre(p, first: 36), left = eyeCentre(p, first: 42)
         let eyeLine = left - right
         let d = (eyeLine * eyeLine).sum().squareRoot()
@@ -52,7 +55,7 @@ public enum FaceGeometry {
         let centre = (SIMD2<Double>(p[51]) + SIMD2<Double>(p[57]) + SIMD2<Double>(p[62]) + SIMD2<Double>(p[66])) / 4
         let lift = ((corners - centre) * up).sum()
         let width = distance(p[48], p[54])
-        return 2.5 * ((width / d - 0.85) + lift / d)
+        return 2.5 * ((width / d - 0.85) + liftScale * lift / d)
     }
 
     static func distance(_ a: SIMD2<Float>, _ b: SIMD2<Float>) -> Double {

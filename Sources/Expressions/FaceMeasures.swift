@@ -4,7 +4,8 @@ import Landmarks
 /// frame. All values are finite.
 public struct FaceMeasures: Sendable, Equatable {
     /// Eye aspect ratio of the person's own left eye (iBUG 42–47, on the image's right in a
-    /// non-mirrored camera), as ARKit and MediaPipe name it.
+    /// non-mirrored camera), as ARKit and MediaPipe name it. Like `earRight`, `mar` and `smile`, it
+    /// is corrected for the head's yaw (see `Foreshortening`): what the face would show frontally.
     public var earLeft: Double
     /// Eye aspect ratio of the person's right eye (iBUG 36–41).
     public var earRight: Double
@@ -34,13 +35,15 @@ public struct FaceMeasures: Sendable, Equatable {
             throw ExpressionError.invalidFrameSize(width: frameWidth, height: frameHeight)
         }
         self = shape.points.withUnsafeBufferPointer { p in
-            FaceMeasures(
-                earLeft: FaceGeometry.eyeAspectRatio(p, first: 42),
-                earRight: FaceGeometry.eyeAspectRatio(p, first: 36),
-                mar: FaceGeometry.mouthAspectRatio(p),
-                smile: FaceGeometry.smileScore(p),
+            let pose = poseEstimator.estimate(p)
+            let turn = Foreshortening(yaw: pose.yaw)
+            return FaceMeasures(
+                earLeft: FaceGeometry.eyeAspectRatio(p, first: 42) * turn.leftEye,
+                earRight: FaceGeometry.eyeAspectRatio(p, first: 36) * turn.rightEye,
+                mar: FaceGeometry.mouthAspectRatio(p) * turn.span,
+                smile: FaceGeometry.smileScore(p, liftScale: turn.span),
                 nose: SIMD2(Double(p[30].x) / Double(frameWidth), Double(p[30].y) / Double(frameHeight)),
-                pose: poseEstimator.estimate(p))
+                pose: pose)
         }
     }
 }

@@ -56,6 +56,7 @@ struct BenchCommand: ParsableCommand {
 
         let pipeline = try benchRecording(configuration, predictor: predictor)
         let micro = try benchMicro(configuration, predictor: predictor) + benchHOG()
+        let empty = try benchEmptyScene(configuration, predictor: predictor)
         let rss = Double(ResidentMemory.current()) / 1_048_576
 
         if json {
@@ -66,6 +67,10 @@ struct BenchCommand: ParsableCommand {
                 + "\"fps\": \(String(format: "%.1f", pipeline.fps)), "
                 + "\"detector_calls_per_frame\": \(String(format: "%.4f", pipeline.detectorCallsPerFrame)), "
                 + "\"stages_ms\": \(object(pipeline.stages)), \"micro_ms\": \(object(micro)), "
+                + "\"empty_scene\": {\"core_percent\": \(String(format: "%.2f", 100 * empty.coreShare)), "
+                + "\"looks_per_s\": \(String(format: "%.2f", empty.looksPerSecond)), "
+                + "\"walk_in_found_worst_s\": \(String(format: "%.3f", empty.worstDelay)), "
+                + "\"walk_in_found_mean_s\": \(String(format: "%.3f", empty.meanDelay))}, "
                 + "\"model_load_s\": \(String(format: "%.3f", loadSeconds)), \"model_mb\": \(String(format: "%.1f", modelMB)), "
                 + "\"resident_mb\": \(String(format: "%.1f", rss))}")
             return
@@ -81,6 +86,10 @@ struct BenchCommand: ParsableCommand {
         for (name, summary) in micro {
             print(name.padding(toLength: 24, withPad: " ", startingAt: 0) + summary.row)
         }
+        print(String(format: "\nempty 640×480 view at 30 fps (%@ detector): %.2f %% of one core (decode not included), %.2f full-frame looks/s",
+                     configuration.detectorKind.rawValue, 100 * empty.coreShare, empty.looksPerSecond))
+        print(String(format: "a face walking in (%d arrivals over the scan schedule): found %.3f s after it is fully in view at worst, %.3f s on average",
+                     empty.trials, empty.worstDelay, empty.meanDelay))
         print(String(format: "\nmodel: %@; load %.3f s, %.1f MB resident; process resident %.1f MB",
                      predictor.structure.description, loadSeconds, modelMB, rss))
     }
@@ -142,13 +151,12 @@ struct BenchCommand: ParsableCommand {
             }))
         }
         try decoder.decode(jpeg, into: &gray, conversion: configuration.gray)
-        let classifier = try CascadeClassifier(contentsOf: configuration.faceCascade)
-        var detector = try CascadeDetector(classifier: classifier, settings: configuration.detector)
-        var faces: [FaceBox] = []
+        var detector = try configuration.loadFaceDetector()
+        var faces: [DetectedFace] = []
         results.append(("full-frame detection", try measure(max(20, iterations / 10)) {
-            detector.detect(gray, into: &faces)
+            detector.detect(gray, look: 0, into: &faces)
         }))
-        let tracker = try FaceTracker(detector: detector, predictor: predictor, settings: configuration.tracking)
+        let tracker = FaceTracker(detector: detector, predictor: predictor, settings: configuration.tracking)
         tracker.update(gray, t: 0)
         guard let face = tracker.faces.first, tracker.faces.count == 1 else {
             throw CommandError("\(image): the detector does not find exactly one face")
@@ -166,6 +174,14 @@ struct BenchCommand: ParsableCommand {
             throw CommandError("tracking lost the face or re-ran the detector during the benchmark")
         }
         return results
+    }
+
+    /// The empty-view schedule on the micro-benchmark's image (see `EmptySceneBench`).
+    private func benchEmptyScene(_ configuration: Configuration, predictor: ShapePredictor) throws -> EmptySceneBench {
+        var decoder = JPEGDecoder()
+        let face = try decoder.decodeGray(try readFile(image), conversion: configuration.gray)
+        return EmptySceneBench(face: face, detector: try configuration.loadFaceDetector(), predictor: predictor,
+                               settings: configuration.tracking)
     }
 
     func measure(_ iterations: Int, _ body: () throws -> Void) throws -> TimingSummary {

@@ -4,12 +4,20 @@ import Detection
 import Foundation
 import Imaging
 import Landmarks
+import Pipeline
 
-/// `facewatch detect IMAGE`: the cascade detector's face boxes on one image, as JSON.
+/// `facewatch detect IMAGE`: the configured face detector's boxes on one image, as JSON.
 struct DetectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "detect",
-        abstract: "Find faces in a JPEG with the OpenCV cascade and print their boxes as JSON."
+        abstract: "Find faces in a JPEG and print their boxes as JSON.",
+        discussion: """
+            Runs the detector `replay` and `run` use (detector.kind, --detector), with every look of a full search \
+            (the cascade also looks at the image turned ±20°; HOG adds a look upsampled once more when \
+            detector.small_face_look is on). Each face has `box` (the box the landmark model is fitted in, what \
+            `facewatch landmarks` uses for the largest face), `detector_box` (the detector's own rectangle: dlib's for \
+            hog, OpenCV's before calibration for haar) and for hog dlib's `score` and `filter` index. Largest first.
+            """
     )
 
     @Argument(help: "A JPEG image.")
@@ -17,23 +25,33 @@ struct DetectCommand: ParsableCommand {
 
     @OptionGroup var options: ConfigOptions
 
-    @Option(help: "Also write the image with the boxes drawn to this JPEG.")
+    @Option(help: "Also write the image with the boxes drawn to this JPEG (green: landmark box; for haar, yellow: the cascade's box).")
     var draw: String?
 
     mutating func run() throws {
         let configuration = try options.load()
-        let classifier = try CascadeClassifier(contentsOf: configuration.faceCascade)
-        var detector = try CascadeDetector(classifier: classifier, settings: configuration.detector)
+        var detector = try configuration.loadFaceDetector()
         let bytes = try readFile(image)
         var decoder = JPEGDecoder()
         let gray = try decoding(image) { try decoder.decodeGray(bytes, conversion: configuration.gray) }
-        let faces = detector.detect(gray).sorted { $0.area > $1.area }
-        let calibration = configuration.tracking.calibration
-        let list = faces.map { "{\"box\": \(json($0)), \"landmark_box\": \(json(calibration.modelBox(for: $0)))}" }
-        print("{\"image\": \"\(image)\", \"width\": \(gray.width), \"height\": \(gray.height), \"faces\": [\(list.joined(separator: ", "))]}")
+        let faces = detector.detectAll(gray)
+        let list = faces.map { face -> String in
+            var fields = ["\"box\": \(json(face.box))", "\"detector_box\": \(json(face.detectorBox))"]
+            if let score = face.score { fields.append("\"score\": \(String(format: "%.4f", score))") }
+            if let filter = face.filter { fields.append("\"filter\": \(filter)") }
+            return "{" + fields.joined(separator: ", ") + "}"
+        }
+        print("{\"image\": \"\(image)\", \"detector\": \"\(detector.kind.rawValue)\", \"width\": \(gray.width), "
+            + "\"height\": \(gray.height), \"faces\": [\(list.joined(separator: ", "))]}")
         if let draw {
             var canvas = try decoding(image) { try decoder.decodeRGB(bytes) }
-            for face in faces { canvas.rectangle(x: face.x, y: face.y, width: face.width, height: face.height, color: .green) }
+            for face in faces {
+                if face.detectorBox != face.box {
+                    let d = face.detectorBox
+                    canvas.rectangle(x: d.x, y: d.y, width: d.width, height: d.height, color: .yellow)
+                }
+                canvas.rectangle(x: face.box.x, y: face.box.y, width: face.box.width, height: face.box.height, color: .green)
+            }
             try JPEGEncoder.encode(canvas, quality: 90).write(to: URL(fileURLWithPath: draw))
         }
     }

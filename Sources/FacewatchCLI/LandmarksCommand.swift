@@ -4,13 +4,14 @@ import Detection
 import Foundation
 import Imaging
 import Landmarks
+import Pipeline
 
 /// `facewatch landmarks IMAGE`: fits the 68 landmarks on one image and prints them as JSON.
 struct LandmarksCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "landmarks",
         abstract: "Fit the 68 dlib landmarks on a JPEG and print {box, landmarks} as JSON.",
-        discussion: "Without --box the largest face the detector finds is used (its box mapped to the model's convention)."
+        discussion: "Without --box the largest face `facewatch detect` reports is used, fitted in its `box` (the detector of detector.kind, every look)."
     )
 
     @Argument(help: "A JPEG image.")
@@ -40,13 +41,11 @@ struct LandmarksCommand: ParsableCommand {
             faceBox = try parseBox(box)
             shape = predictor.fit(grayImage, box: faceBox)
         } else {
-            let classifier = try CascadeClassifier(contentsOf: configuration.faceCascade)
-            let detector = try CascadeDetector(classifier: classifier, settings: configuration.detector)
-            let tracker = try FaceTracker(detector: detector, predictor: predictor, settings: configuration.tracking)
-            // Up to three looks: upright, then turned ±20° for a tilted head.
-            for look in 0..<3 where tracker.faces.isEmpty { tracker.update(grayImage, t: Double(look)) }
-            guard let face = tracker.faces.first else {
-                throw CommandError("\(image): no face found (try --box x,y,w,h)")
+            var detector = try configuration.loadFaceDetector()
+            guard let largest = detector.detectAll(grayImage).first,
+                  let face = predictor.fitNewFace(grayImage, box: largest.box, refit: detector.refits, isPlausible: { _ in true })
+            else {
+                throw CommandError("\(image): no face found by the \(detector.kind.rawValue) detector (try --box x,y,w,h)")
             }
             faceBox = face.box
             shape = face.shape

@@ -39,11 +39,36 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(config.detector.minSize, 60)
         XCTAssertEqual(config.detector.scaleFactor, 1.1)
         XCTAssertEqual(config.tracking.maxFaces, 3)
-        XCTAssertEqual(config.tracking.calibration, .lbpFrontalFaceImproved)
+        XCTAssertEqual(config.calibration, .lbpFrontalFaceImproved)
         XCTAssertEqual(config.expressions.blink.maxDuration, 0.4)
         XCTAssertFalse(config.output.nose)
         XCTAssertTrue(config.output.frames, "landmarks imply frame lines")
         XCTAssertEqual(config.events, "blink,smile")
+    }
+
+    func testDetectorChoiceAndScanSchedule() throws {
+        let defaults = Configuration()
+        XCTAssertEqual(defaults.detectorKind, .hog)
+        XCTAssertEqual(defaults.hog, HOGSettings(upsample: 0, adjustThreshold: 0, smallFaceLook: true))
+        XCTAssertEqual(defaults.tracking.maxFaces, 4)
+        XCTAssertEqual(defaults.faceDetectorModel, "/usr/local/share/facewatch/models/dlib_frontal_face_detector.dat")
+        let config = try parse("""
+            {"models": {"face_detector": "/tmp/hog.dat"},
+             "detector": {"kind": "haar", "upsample": 1, "adjust_threshold": -0.5, "small_face_look": false},
+             "tracking": {"empty_scan_interval_s": 2, "motion_scan_interval_s": 0.1}}
+            """)
+        XCTAssertEqual(config.detectorKind, .haar)
+        XCTAssertEqual(config.faceDetectorModel, "/tmp/hog.dat")
+        XCTAssertEqual(config.hog, HOGSettings(upsample: 1, adjustThreshold: -0.5, smallFaceLook: false))
+        XCTAssertEqual(config.tracking.emptyScanInterval, 2)
+        XCTAssertEqual(config.tracking.motionScanInterval, 0.1)
+        assertRejected(#"{"detector": {"kind": "cnn"}}"#, key: "detector.kind")
+        assertRejected(#"{"detector": {"upsample": 4}}"#, key: "detector.upsample")
+        assertRejected(#"{"detector": {"small_face_look": 1}}"#, key: "detector.small_face_look")
+        assertRejected(#"{"tracking": {"empty_scan_interval_s": -1}}"#, key: "tracking.empty_scan_interval_s")
+        XCTAssertEqual(defaults.expressions.blink.maxYaw, 40)
+        XCTAssertEqual(defaults.expressions.smile.maxYaw, 45)
+        XCTAssertEqual(defaults.expressions.mouthOpen.maxYaw, 45)
     }
 
     func testCameraSocketAndStatsSettings() throws {

@@ -65,7 +65,7 @@ final class FaceTrackerTests: XCTestCase {
         XCTAssertEqual(found[0].frame, 0)
         XCTAssertEqual(lost[0].id, found[0].id)
         XCTAssertLessThanOrEqual(lost[0].frame, 30 + 10, "lost within a third of a second of leaving")
-        XCTAssertEqual(found[1].frame, 60, "found again on the first frame it is back")
+        XCTAssertLessThanOrEqual(found[1].frame, 60 + 9, "found again within 0.3 s of coming back (the view changed)")
         XCTAssertNotEqual(found[1].id, found[0].id)
     }
 
@@ -85,7 +85,7 @@ final class FaceTrackerTests: XCTestCase {
     func testSeveralFacesAreTrackedUpToTheLimitLargestFirst() throws {
         let image = try TrackingFixtures.gray("detection/several.jpg")
         let predictor = try TrackingFixtures.predictor()
-        let one = try FaceTracker(detector: TrackingFixtures.detector(), predictor: predictor)
+        let one = try FaceTracker(detector: TrackingFixtures.detector(), predictor: predictor, settings: TrackerSettings(maxFaces: 1))
         let three = try FaceTracker(detector: TrackingFixtures.detector(), predictor: predictor,
                                     settings: TrackerSettings(maxFaces: 3))
         var ids: [Int] = []

@@ -21,11 +21,13 @@ enum TrackingFixtures {
         return try decoder.decodeGray(try Data(contentsOf: url(relative)))
     }
 
-    /// The default detector: `haarcascade_frontalface_alt.xml`, scale 1.2, 3 neighbours, at least `minSize` px.
-    static func detector(minSize: Int = 80) throws -> CascadeDetector {
+    /// The cascade detector as configured by default: `haarcascade_frontalface_alt.xml`, scale 1.2,
+    /// 3 neighbours, at least `minSize` px, with its box calibration.
+    static func detector(minSize: Int = 80) throws -> CascadeFaceDetector {
         let classifier = try CascadeClassifier(contentsOf: SystemCascade.haarFrontalFaceAlt.path)
-        return try CascadeDetector(classifier: classifier,
-                                   settings: DetectorSettings(scaleFactor: 1.2, minNeighbors: 3, minSize: minSize))
+        return try CascadeFaceDetector(
+            detector: CascadeDetector(classifier: classifier, settings: DetectorSettings(scaleFactor: 1.2, minNeighbors: 3, minSize: minSize)),
+            calibration: .haarFrontalFaceAlt)
     }
 
     struct HogFaces: Decodable {

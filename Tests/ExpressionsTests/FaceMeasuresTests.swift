@@ -86,8 +86,17 @@ final class FaceMeasuresTests: XCTestCase {
         for face in faces.faces {
             let m = try FaceMeasures(shape: face.shape, frameWidth: face.width, frameHeight: face.height,
                                      poseEstimator: HeadPoseEstimator())
-            let got = [m.earLeft, m.earRight, m.mar, m.smile, m.nose.x, m.nose.y]
-            for (g, e) in zip(got, expected[face.name] ?? []) { XCTAssertEqual(g, e, accuracy: 2e-6, face.name) }
+            let raw = face.shape.points.withUnsafeBufferPointer { p in
+                [FaceGeometry.eyeAspectRatio(p, first: 42), FaceGeometry.eyeAspectRatio(p, first: 36),
+                 FaceGeometry.mouthAspectRatio(p), FaceGeometry.smileScore(p), m.nose.x, m.nose.y]
+            }
+            for (g, e) in zip(raw, expected[face.name] ?? []) { XCTAssertEqual(g, e, accuracy: 2e-6, face.name) }
+            // The measures are the ratios corrected for the estimated yaw (a few degrees here).
+            let turn = Foreshortening(yaw: m.pose.yaw)
+            XCTAssertEqual(m.earLeft, raw[0] * turn.leftEye, accuracy: 1e-12)
+            XCTAssertEqual(m.earRight, raw[1] * turn.rightEye, accuracy: 1e-12)
+            XCTAssertEqual(m.mar, raw[2] * turn.span, accuracy: 1e-12)
+            XCTAssertLessThan(abs(m.pose.yaw), 10, face.name)
         }
     }
 

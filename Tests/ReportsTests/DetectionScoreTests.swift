@@ -57,4 +57,16 @@ final class DetectionScoreTests: XCTestCase {
             LabeledInterval(type: "mouth_open", start: 4.5, end: 5.0),
         ])
     }
+
+    func testCollectorPairsEachFacesStartWithItsOwnEnd() {
+        var collector = IntervalCollector()
+        [Event(t: 0.3, frame: 9, .smile(face: 2, state: .start, score: 1.0)),
+         Event(t: 1.8, frame: 54, .smile(face: 1, state: .start, score: 0.6)),
+         Event(t: 3.1, frame: 93, .smile(face: 1, state: .end, score: 0.1)),
+         Event(t: 3.5, frame: 105, .smile(face: 2, state: .end, score: 1.0))].forEach { collector.add($0) }
+        XCTAssertEqual(collector.finished(), [
+            LabeledInterval(type: "smile", start: 1.8, end: 3.1),
+            LabeledInterval(type: "smile", start: 0.3, end: 3.5),
+        ])
+    }
 }

@@ -1,4 +1,5 @@
 import Config
+import Events
 import Foundation
 import Landmarks
 import Pipeline
@@ -73,4 +74,51 @@ final class QualityGateTests: XCTestCase {
         let result = try evaluate("no-face")
         XCTAssertEqual(result.total.falsePositives, 0)
     }
+
+    /// Issue 10's recordings: two faces (one small, one with glasses), a tilted head, head turns.
+    func testTheFaceAndTurnRecordingsScorePerfectly() throws {
+        for name in ["two-faces", "tilted-head", "head-turn-neutral", "head-turn-blinks"] {
+            let result = try evaluate(name)
+            XCTAssertEqual(result.total.f1, 1, "\(name): \(result.scores)")
+        }
+    }
+
+    func testTurningANeutralFaceFiresNothing() throws {
+        let result = try evaluate("head-turn-neutral")
+        XCTAssertEqual(result.total.falsePositives, 0)
+    }
+
+    /// Two faces in view: each keeps its own expression state, so the small astronaut's blinks and
+    /// Grace Hopper's smile come with their own face ids.
+    func testTwoFacesHaveTheirOwnExpressions() throws {
+        let recording = try Recording(directory: Self.recordingsFolder.appendingPathComponent("two-faces").path)
+        let processor = try FrameProcessor(configuration: Configuration(), predictor: Self.predictor.get())
+        let sink = EventList()
+        var source = RecordingSource(recording: recording)
+        _ = try Replay.run(&source, processor: processor, sink: sink)
+        var boxes: [Int: [Int]] = [:], blinks: [Int: Int] = [:], smileStarts: [Int: [Double]] = [:]
+        for event in sink.events {
+            switch event.payload {
+            case .faceFound(let face, let box): boxes[face] = [box.x, box.y, box.width, box.height]
+            case .blink(let face, _, _): blinks[face, default: 0] += 1
+            case .smile(let face, .start, _): smileStarts[face, default: []].append(event.t)
+            default: break
+            }
+        }
+        XCTAssertEqual(boxes.count, 2, "two faces, each found once: \(boxes)")
+        let small = try XCTUnwrap(boxes.min { $0.value[2] < $1.value[2] }?.key)
+        let large = try XCTUnwrap(boxes.max { $0.value[2] < $1.value[2] }?.key)
+        XCTAssertNotEqual(small, large)
+        XCTAssertEqual(blinks[small], 3, "the astronaut blinks three times")
+        XCTAssertNil(blinks[large], "Grace Hopper never blinks")
+        XCTAssertEqual(smileStarts[small]?.count, 1, "the astronaut smiles throughout")
+        XCTAssertEqual(smileStarts[large]?.count, 1, "Grace Hopper smiles once")
+        XCTAssertGreaterThan(smileStarts[large]?.first ?? 0, 1.0, "her smile starts when she smiles, not with the astronaut's")
+    }
+}
+
+/// Keeps every event of a replay.
+private final class EventList: EventSink {
+    var events: [Event] = []
+    func write(_ event: Event) throws { events.append(event) }
 }

@@ -1,0 +1,71 @@
+import Foundation
+import HOGDetection
+import Imaging
+import Landmarks
+
+/// ``FaceDetector`` on dlib's HOG frontal face detector (`HOGDetection.FrontalFaceDetector`).
+///
+/// dlib's 68-point landmark model was trained on this detector's boxes, so they go to the model
+/// as they are: dlib's inclusive `rectangle(left, top, right, bottom)` becomes
+/// `FaceBox(x: left, y: top, width: right − left + 1, height: bottom − top + 1)`, which
+/// `ShapePredictor.fit` reads back as the same rectangle, and a new face is fitted once, as
+/// `dlib.shape_predictor(image, detection)` does.
+///
+/// Look 0 scans with `settings.upsample`; with `settings.smallFaceLook` a full search adds a look
+/// upsampled once more (faces from about 40 px; about four times the cost). A tracked face is
+/// confirmed by scanning a small window around it, turned upright by its roll and scaled so the
+/// face is 90 px wide: a fixed cost for any face size or tilt. The check accepts scores down to
+/// `confirmSlack` below the detection threshold: it asks whether the face the landmarks follow is
+/// still a face, not whether a new one is there, and a head turned 40° scores lower.
+public struct HOGFaceDetector: FaceDetector {
+    public let model: FrontalFaceDetector
+    public let settings: HOGSettings
+    public var kind: DetectorKind { .hog }
+    public var looks: Int { settings.smallFaceLook && settings.upsample < Self.maxUpsample ? 2 : 1 }
+    public var refits: Bool { false }
+    public var smallestFace: Int { model.windowSize.width >> (settings.upsample + (looks - 1)) }
+
+    private let workspace = HOGWorkspace()
+    private var window = GrayImage(width: 0, height: 0)
+
+    /// Most upsamplings (each quadruples the scanned area).
+    public static let maxUpsample = 3
+    /// Face width, in pixels, in the confirmation window.
+    private static let confirmFace = 90.0
+    /// The confirmation window's side in face widths.
+    private static let confirmSpan = 1.8
+    /// How far below the detection threshold a confirmation may score.
+    public static let confirmSlack = 0.6
+
+    public init(model: FrontalFaceDetector, settings: HOGSettings = HOGSettings()) {
+        self.model = model
+        self.settings = settings
+    }
+
+    public mutating func detect(_ image: GrayImage, look: Int, into faces: inout [DetectedFace]) {
+        faces.removeAll(keepingCapacity: true)
+        guard !image.isEmpty else { return }
+        let upsample = settings.upsample + (look % looks)
+        for d in model.detect(image, upsample: upsample, adjustThreshold: settings.adjustThreshold, using: workspace) {
+            let box = FaceBox(x: d.left, y: d.top, width: d.width, height: d.height)
+            faces.append(DetectedFace(box: box, detectorBox: box, score: d.score, filter: d.detector))
+        }
+        faces.sort { $0.box.area > $1.box.area }
+    }
+
+    public mutating func confirm(_ box: FaceBox, roll: Double, in image: GrayImage) -> Bool {
+        guard box.width > 0, !image.isEmpty else { return false }
+        let side = Int((Self.confirmFace * Self.confirmSpan).rounded())
+        image.resample(centerX: box.centerX, centerY: box.centerY, scale: Double(box.width) / Self.confirmFace,
+                       angle: roll, toWidth: side, height: side, into: &window)
+        let area = HOGDetection.ScanArea(left: 0, top: 0, right: side - 1, bottom: side - 1,
+                            faceWidths: (Self.confirmFace / 1.5)...(Self.confirmFace * 1.5))
+        let centre = Double(side) / 2
+        return model.detect(window, in: area, upsample: 0, adjustThreshold: settings.adjustThreshold - Self.confirmSlack,
+                            using: workspace)
+            .contains { d in
+                abs(Double(d.left + d.right + 1) / 2 - centre) < 0.3 * Self.confirmFace
+                    && abs(Double(d.top + d.bottom + 1) / 2 - centre) < 0.3 * Self.confirmFace
+            }
+    }
+}

@@ -119,9 +119,6 @@ public struct DlibDeserializer {
 }
 
 extension DlibDeserializer {
-    /// Bytes not read yet.
-    public var remaining: Int { bytes.count - offset }
-
     /// A `double` in dlib's portable format (mantissa × 2^exponent, read exactly).
     public mutating func readDouble() throws -> Double {
         let start = offset

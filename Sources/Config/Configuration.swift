@@ -100,6 +100,8 @@ public struct Configuration: Sendable, Equatable {
         b.maxDuration = try blink.double("max_duration_s", default: b.maxDuration, in: 0.01...10)
         b.closeRatio = try blink.double("close_ratio", default: b.closeRatio, in: 0.05...0.99)
         b.reopenRatio = try blink.double("reopen_ratio", default: b.reopenRatio, in: 0.05...1.5)
+        b.deepRatio = try blink.double("deep_ratio", default: b.deepRatio, in: 0.05...0.99)
+        b.settleTime = try blink.double("settle_s", default: b.settleTime, in: 0...5)
         b.fallbackOpen = try blink.double("fallback_open_ear", default: b.fallbackOpen, in: 0.05...1)
         b.openWindow = try blink.double("open_window_s", default: b.openWindow, in: 0.5...120)
         b.winkMinDuration = try blink.double("wink_min_duration_s", default: b.winkMinDuration, in: 0...5)
@@ -107,6 +109,9 @@ public struct Configuration: Sendable, Equatable {
         b.maxYaw = try blink.double("max_yaw_deg", default: b.maxYaw, in: 0...90)
         guard b.minDuration < b.maxDuration else {
             throw ConfigError(path: path, key: "blink.min_duration_s", problem: "must be less than blink.max_duration_s")
+        }
+        guard b.deepRatio <= b.closeRatio else {
+            throw ConfigError(path: path, key: "blink.deep_ratio", problem: "must not be more than blink.close_ratio")
         }
         guard b.closeRatio < b.reopenRatio else {
             throw ConfigError(path: path, key: "blink.close_ratio", problem: "must be less than blink.reopen_ratio")

@@ -28,8 +28,9 @@ public struct EventEncoder: Sendable {
             int("face", face, &out)
             key("box", &out)
             self.box(box, &out)
-        case .faceLost(let face):
+        case .faceLost(let face, let reason):
             int("face", face, &out)
+            if reason == .end { string("reason", reason.rawValue, &out) }
         case .blink(let face, let start, let duration):
             int("face", face, &out)
             number("start", start, 3, &out)

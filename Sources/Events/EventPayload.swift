@@ -6,6 +6,13 @@ public enum EventState: String, Sendable, Equatable {
     case end
 }
 
+/// Why a track ended (`face_lost`). Only `end` is written (`"reason":"end"`); a `face_lost`
+/// without `reason` means the face was no longer found.
+public enum LostReason: String, Sendable, Equatable {
+    case lost
+    case end
+}
+
 /// One of the person's own eyes (`left` is iBUG 42–47, on the image's right in a non-mirrored camera).
 public enum EyeSide: String, Sendable, Equatable {
     case left
@@ -17,8 +24,9 @@ public enum EyeSide: String, Sendable, Equatable {
 public enum EventPayload: Sendable, Equatable {
     /// A face is first tracked; `box` in pixels.
     case faceFound(face: Int, box: FaceBox)
-    /// A tracked face is gone.
-    case faceLost(face: Int)
+    /// A tracked face is gone: it left the view (`reason` `.lost`), or the stream ended while it
+    /// was tracked (`.end`: a replay's last frame, a camera closed on shutdown).
+    case faceLost(face: Int, reason: LostReason = .lost)
     /// Both eyes closed at `start` and were open again `duration` seconds later.
     case blink(face: Int, start: Double, duration: Double)
     /// One eye closed at `start` and opened `duration` seconds later, the other stayed open.

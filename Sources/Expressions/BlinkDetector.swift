@@ -1,21 +1,28 @@
 /// The blink, wink and long-closure state machine of one face.
 ///
-/// Feed it every frame of the face, in order of `t`. Each eye has its own open EAR, learned as a
-/// running percentile of its recent non-closed samples (`BlinkSettings.openWindow`,
-/// `openQuantile`), and closes/reopens at fixed fractions of it, so narrow eyes, glasses and
-/// different cameras need no tuning. Until `warmup` seconds have been learned the open EAR is
-/// `fallbackOpen`, or what has been seen so far when that is lower.
+/// Feed it every frame of the face, in order of `t`. Each eye's EAR is read as a fraction of
+/// that eye's own open EAR, learned as a running percentile of its recent samples outside
+/// closures (`BlinkSettings.openWindow`, `openQuantile`), so narrow eyes, wide-open eyes, glasses
+/// and a face moving nearer need no tuning. Until `warmup` seconds have been learned the open EAR
+/// is `fallbackOpen`, or what has been seen so far when that is lower.
 ///
-/// A closure episode starts when either eye closes and ends on the first frame with both eyes
-/// open; when it ends it is reported as
-/// - a **blink** if both eyes closed (the second no later than the next frame or `maxEyeLag`
-///   after the first) and the episode lasted `minDuration...maxDuration`;
-/// - a **wink** if only one eye closed, the other stayed above `winkOpenRatio × open`
-///   throughout, and it lasted `winkMinDuration...winkMaxDuration`;
-/// - an **eyes-closed end** if both eyes stayed closed past `maxDuration` (the `.start` was
-///   reported at the frame that passed it); such a closure is never also a blink;
-/// - nothing otherwise (too short: a landmark glitch; a half-closure never reaches the close
-///   threshold and starts no episode at all).
+/// The detector looks at the shape of each closure over time, not at single frames:
+/// - an **episode** starts on the first frame where either eye drops below `closeRatio × open`
+///   and ends on the first frame where both are above `reopenRatio × open` again. The eyes may
+///   close and reopen at different moments (a staggered blink): only the episode as a whole
+///   counts;
+/// - its **depth** is how far each eye went down: a blink or a closure needs both eyes below
+///   `deepRatio × open` at some frame, a wink one eye while the other stayed above
+///   `winkOpenRatio × open`. Squints, smiling eyes and looking down narrow the eyes less deeply
+///   and produce nothing;
+/// - a **slow reopening** that levels off below `reopenRatio` (eyes that were wide open before
+///   the closure and open normally after it) ends the episode too: when both eyes have stayed
+///   above `deepRatio × open` for `settleTime`, the episode ends on the first of those frames,
+///   and is reported `settleTime` later;
+/// - its **length** sorts it: up to `maxDuration` it is a **blink** (from a single frame on: a
+///   fast blink at 30 fps may show on one frame only); longer, an **eyes-closed** interval whose
+///   `.start` is reported on the frame that passes `maxDuration` and whose `.end` comes when the
+///   eyes open again; a one-eyed closure of `winkMinDuration...winkMaxDuration` is a **wink**.
 ///
 /// Decisions for the awkward cases:
 /// - **Start of tracking**: the detector is armed only after a frame with both eyes open, so eyes
@@ -28,6 +35,8 @@
 ///   only pauses learning.
 /// - **Dropped frames**: durations come from `t`, so a blink whose closed frames arrived between
 ///   gaps is measured correctly; a gap longer than `maxFrameGap` is treated as a suspension.
+/// - **Blinks in quick succession** whose eyes do not reopen past `reopenRatio` in between are one
+///   episode, reported once.
 public struct BlinkDetector: Sendable {
     public let settings: BlinkSettings
 
@@ -37,16 +46,19 @@ public struct BlinkDetector: Sendable {
     private var episode: Episode?
     private var lastT: Double?
     private var lastObservedT: Double?
-    private var frameIndex = 0
 
     private struct Episode {
         var start: Double
-        var leftClosed: (t: Double, frame: Int)?
-        var rightClosed: (t: Double, frame: Int)?
-        /// The eye dropped below `winkOpenRatio × open` at some point.
-        var leftDipped = false
-        var rightDipped = false
+        /// The lowest ratio each eye reached.
+        var leftLowest: Double
+        var rightLowest: Double
         var longReported = false
+        /// Since when both eyes have been above `deepRatio × open` (nil: not now).
+        var settledSince: Double?
+
+        func deep(_ s: BlinkSettings) -> (left: Bool, right: Bool) {
+            (leftLowest < s.deepRatio, rightLowest < s.deepRatio)
+        }
     }
 
     public init(settings: BlinkSettings = BlinkSettings()) {
@@ -88,7 +100,6 @@ public struct BlinkDetector: Sendable {
             if t - last > settings.maxFrameGap { suspend(emit: emit) }
         }
         lastT = t
-        frameIndex += 1
         guard earLeft.isFinite, earRight.isFinite, yaw.isFinite, abs(yaw) <= settings.maxYaw else {
             suspend(emit: emit)
             return
@@ -96,28 +107,39 @@ public struct BlinkDetector: Sendable {
         lastObservedT = t
         left.step(ear: earLeft, t: t, settings: settings)
         right.step(ear: earRight, t: t, settings: settings)
-        let leftClosed = left.closed, rightClosed = right.closed
+        let s = settings
+        let reopened = left.ratio >= s.reopenRatio && right.ratio >= s.reopenRatio
 
-        guard armed else {
-            armed = !leftClosed && !rightClosed
+        if episode == nil, armed, min(left.ratio, right.ratio) < s.closeRatio {
+            episode = Episode(start: t, leftLowest: left.ratio, rightLowest: right.ratio)
+        }
+        guard var e = episode else {
+            left.learn(ear: earLeft, t: t, armed: armed, settings: s)
+            right.learn(ear: earRight, t: t, armed: armed, settings: s)
+            if !armed { armed = reopened }
             return
         }
-        if episode == nil {
-            guard leftClosed || rightClosed else { return }
-            episode = Episode(start: t)
-        }
-        guard var e = episode else { return }
-        if leftClosed && e.leftClosed == nil { e.leftClosed = (t, frameIndex) }
-        if rightClosed && e.rightClosed == nil { e.rightClosed = (t, frameIndex) }
-        if earLeft < settings.winkOpenRatio * left.open { e.leftDipped = true }
-        if earRight < settings.winkOpenRatio * right.open { e.rightDipped = true }
-
-        if !leftClosed && !rightClosed {
+        e.leftLowest = min(e.leftLowest, left.ratio)
+        e.rightLowest = min(e.rightLowest, right.ratio)
+        if reopened {
             finish(e, at: t, emit: emit)
             episode = nil
             return
         }
-        if leftClosed && rightClosed && !e.longReported && paired(e) && t - e.start > settings.maxDuration {
+        if left.ratio >= s.deepRatio && right.ratio >= s.deepRatio {
+            let since = e.settledSince ?? t
+            e.settledSince = since
+            if t - since >= s.settleTime {
+                // Open again, at a lower level than before (the eyes were wide open before it).
+                finish(e, at: since, emit: emit)
+                episode = nil
+                return
+            }
+        } else {
+            e.settledSince = nil
+        }
+        let deep = e.deep(s)
+        if deep.left && deep.right && !e.longReported && t - e.start > s.maxDuration {
             e.longReported = true
             emit(.eyesClosed(.start, start: e.start, duration: t - e.start))
         }
@@ -129,23 +151,18 @@ public struct BlinkDetector: Sendable {
         self = BlinkDetector(settings: settings)
     }
 
-    private func paired(_ e: Episode) -> Bool {
-        guard let l = e.leftClosed, let r = e.rightClosed else { return false }
-        return abs(l.frame - r.frame) <= 1 || abs(l.t - r.t) <= settings.maxEyeLag
-    }
-
     private func finish(_ e: Episode, at t: Double, emit: (ExpressionEvent) -> Void) {
-        let duration = t - e.start
+        let s = settings, duration = t - e.start, deep = e.deep(s)
         if e.longReported {
             emit(.eyesClosed(.end, start: e.start, duration: duration))
-        } else if paired(e) {
-            if duration >= settings.minDuration && duration <= settings.maxDuration {
+        } else if deep.left && deep.right {
+            if duration >= s.minDuration && duration <= s.maxDuration {
                 emit(.blink(start: e.start, duration: duration))
             }
-        } else if duration >= settings.winkMinDuration && duration <= settings.winkMaxDuration {
-            if e.leftClosed != nil && e.rightClosed == nil && !e.rightDipped {
+        } else if duration >= s.winkMinDuration && duration <= s.winkMaxDuration {
+            if deep.left && e.rightLowest > s.winkOpenRatio {
                 emit(.wink(eye: .left, start: e.start, duration: duration))
-            } else if e.rightClosed != nil && e.leftClosed == nil && !e.leftDipped {
+            } else if deep.right && e.leftLowest > s.winkOpenRatio {
                 emit(.wink(eye: .right, start: e.start, duration: duration))
             }
         }
@@ -159,7 +176,5 @@ public struct BlinkDetector: Sendable {
         }
         episode = nil
         armed = false
-        left.restart()
-        right.restart()
     }
 }

@@ -1,33 +1,37 @@
 /// Thresholds and timings of `BlinkDetector`. Times are seconds of stream time `t`, never frames,
-/// so the detector behaves the same at 15, 30 or 60 fps and across dropped frames.
+/// so the detector behaves the same at 15, 30 or 60 fps and across dropped frames. Ratios are
+/// fractions of the eye's learned open EAR. The defaults were chosen on the real recordings in
+/// `Recordings/real` (leave-one-person-out figures in README.md, "Blinks on real video").
 public struct BlinkSettings: Sendable, Equatable {
-    /// Seconds of open-eye samples the open EAR is learned from (default 4 s).
-    public var openWindow: Double = 4
-    /// Percentile of those samples taken as the person's open EAR (default 0.9: robust to the
-    /// closing and opening frames of blinks and to a few landmark glitches).
+    /// Seconds of open-eye samples the open EAR is learned from (default 2 s: short enough to
+    /// follow a face that widens its eyes or moves nearer, long enough to span several blinks).
+    public var openWindow: Double = 2
+    /// Percentile of those samples taken as the person's open EAR (default 0.9).
     public var openQuantile: Double = 0.9
     /// Seconds the learned samples must span before the learned open EAR is trusted (default 1 s).
     public var warmup: Double = 1
     /// Open EAR assumed until then (default 0.30, a typical adult open eye); when the samples seen
     /// so far are lower (narrow eyes, glasses), their percentile is used instead.
     public var fallbackOpen: Double = 0.30
-    /// An eye closes when its EAR drops below `closeRatio × open` (default 0.63: 0.19 for a
-    /// typical 0.30 eye; a 30 fps camera often catches a blink only part-way closed, so the
-    /// threshold cannot be much lower; a squint or half-closure stays above it).
-    public var closeRatio: Double = 0.63
-    /// A closed eye opens again above `reopenRatio × open` (default 0.8: 0.24 for a 0.30 eye);
-    /// the gap to `closeRatio` is the hysteresis that keeps jitter from splitting one closure.
+    /// A closure episode starts when either eye drops below `closeRatio × open` (default 0.75);
+    /// its start is the episode's start.
+    public var closeRatio: Double = 0.75
+    /// A blink or closure needs both eyes, and a wink its eye, to reach below `deepRatio × open`
+    /// at some frame of the episode (default 0.65). Squints, smiling eyes and looking down narrow
+    /// the eyes to about 0.75–0.95 × open on the real recordings and stay above it.
+    public var deepRatio: Double = 0.65
+    /// The episode ends on the first frame with both eyes above `reopenRatio × open` (default
+    /// 0.8); that frame's `t` minus the start is the duration.
     public var reopenRatio: Double = 0.8
-    /// Shortest blink: from the first frame with the eyes closed to the first frame with both
-    /// open again (default 0.05 s: at 30 fps a closure must be seen on at least two frames, which
-    /// rejects one-frame landmark glitches; at 15 fps one closed frame is enough).
-    public var minDuration: Double = 0.05
-    /// Longest blink (default 0.5 s; spontaneous blinks last 0.1–0.4 s). Longer closures are
-    /// reported as `eyesClosed` start/end instead.
-    public var maxDuration: Double = 0.5
-    /// How much later than the first eye the second may close and still make a blink (default
-    /// 0.07 s; the next frame is always accepted, whatever the frame rate).
-    public var maxEyeLag: Double = 0.07
+    /// An episode also ends when both eyes have stayed above `deepRatio × open` (though below
+    /// `reopenRatio × open`) for this long (default 0.2 s); it then ends on the first such frame.
+    public var settleTime: Double = 0.2
+    /// Shortest blink (default 0: a blink seen on one frame only, which real fast blinks at 30 fps
+    /// are, counts; the depth in both eyes is what rejects landmark glitches).
+    public var minDuration: Double = 0
+    /// Longest blink (default 0.8 s; spontaneous blinks last 0.1–0.4 s, slow ones with a lazy
+    /// reopening up to about 0.8 s). Longer closures are reported as `eyesClosed` start/end.
+    public var maxDuration: Double = 0.8
     /// Shortest and longest wink (defaults 0.1 s and 1 s; winks are slower than blinks).
     public var winkMinDuration: Double = 0.1
     public var winkMaxDuration: Double = 1
@@ -41,7 +45,7 @@ public struct BlinkSettings: Sendable, Equatable {
     /// A gap in `t` longer than this (default 0.3 s) between two frames means the eyes were not
     /// watched: the detector starts over as after a suspension.
     public var maxFrameGap: Double = 0.3
-    /// Most samples kept for the open-EAR percentile (default 512: 4 s at up to 128 fps).
+    /// Most samples kept for the open-EAR percentile (default 512: 2 s at up to 256 fps).
     public var sampleCapacity: Int = 512
 
     public init() {}

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Config
+import Events
 import Foundation
 import Landmarks
 import Pipeline
@@ -29,6 +30,12 @@ struct EvalCommand: ParsableCommand {
     @Option(help: "Event types scored and gated, comma-separated (default: blink, wink, eyes_closed, smile, mouth_open).")
     var types: String = Evaluation.types.joined(separator: ",")
 
+    @Option(help: "Blink detector scored: facewatch (the daemon's events) or classic (mean EAR < 0.21 for 2 consecutive frames, blinks only).")
+    var rule: Evaluation.Rule = .facewatch
+
+    @Flag(help: "Also print a summary per person (truth.json's `person`) for a leave-one-person-out table.")
+    var byPerson = false
+
     func validate() throws {
         let unknown = types.split(separator: ",").map(String.init).filter { !Evaluation.types.contains($0) }
         guard unknown.isEmpty else {
@@ -37,7 +44,10 @@ struct EvalCommand: ParsableCommand {
     }
 
     mutating func run() throws {
-        let configuration = try options.load()
+        var configuration = try options.load()
+        if rule == .classic {
+            configuration.output = OutputOptions(nose: false, frames: true, landmarks: false)
+        }
         let predictor = try ShapePredictor(contentsOf: configuration.landmarkModel)
         var results: [Evaluation] = []
         var progress = ProgressLine(total: recordings.count, label: "eval")
@@ -47,44 +57,60 @@ struct EvalCommand: ParsableCommand {
                 Log.shared.warning("\(path): not a folder, skipped")
                 continue
             }
+            guard FileManager.default.fileExists(atPath: URL(fileURLWithPath: path).appendingPathComponent("recording.json").path) else {
+                Log.shared.warning("\(path): not a recording (no recording.json), skipped")
+                continue
+            }
             let recording = try Recording(directory: path)
             guard recording.truth != nil else {
                 Log.shared.warning("\(path): no truth.json, skipped")
                 continue
             }
             let processor = try FrameProcessor(configuration: configuration, predictor: predictor)
-            results.append(try Evaluation(recording: recording, processor: processor, tolerance: tolerance))
+            results.append(try Evaluation(recording: recording, processor: processor, tolerance: tolerance, rule: rule))
             progress.update(results.count)
         }
         progress.finish()
         guard !results.isEmpty else { throw CommandError("no recording with a truth.json among \(recordings.count) given") }
 
-        let header = "recording".padding(toLength: 28, withPad: " ", startingAt: 0)
-            + "type".padding(toLength: 12, withPad: " ", startingAt: 0) + "   TP   FP   FN  precision  recall     F1"
-        print(header)
-        func row(_ name: String, _ type: String, _ s: DetectionScore) -> String {
-            name.padding(toLength: 28, withPad: " ", startingAt: 0) + type.padding(toLength: 12, withPad: " ", startingAt: 0)
-                + String(format: "%5d%5d%5d%11.3f%8.3f%7.3f", s.truePositives, s.falsePositives, s.falseNegatives,
-                         s.precision, s.recall, s.f1)
-        }
         let scored = Evaluation.types.filter { types.split(separator: ",").map(String.init).contains($0) }
+        let table = EvalTable()
+        print(table.header)
         var failed: [String] = []
         for result in results {
             let name = URL(fileURLWithPath: result.recording).lastPathComponent
             for type in scored {
                 let score = result.scores[type]!
-                if score.truePositives + score.falsePositives + score.falseNegatives > 0 { print(row(name, type, score)) }
+                if score.truePositives + score.falsePositives + score.falseNegatives > 0 { print(table.row(name, type, score)) }
             }
             let total = scored.map { result.scores[$0]! }.reduce(DetectionScore(), +)
-            print(row(name, "all", total))
+            print(table.row(name, "all", total))
             if total.f1 < minF1 { failed.append(name) }
         }
-        print(String(repeating: "-", count: header.count))
+        print(table.rule)
         for type in scored {
-            print(row("all recordings", type, results.map { $0.scores[type]! }.reduce(DetectionScore(), +)))
+            print(table.row("all recordings", type, results.map { $0.scores[type]! }.reduce(DetectionScore(), +)))
+        }
+        let negatives = results.map(\.negatives).reduce(0, +)
+        if negatives > 0 {
+            let hits = ["blink", "wink", "eyes_closed"].map { type in "\(results.map { $0.negativeHits[type] ?? 0 }.reduce(0, +)) \(type)" }
+            print("negatives (squint, look down, ...): \(negatives); reported over them: \(hits.joined(separator: ", "))")
+        }
+        if byPerson {
+            print("")
+            print(table.header.replacingOccurrences(of: "recording", with: "person   "))
+            for person in Set(results.map(\.person)).sorted() {
+                let mine = results.filter { $0.person == person }
+                for type in scored {
+                    let score = mine.map { $0.scores[type]! }.reduce(DetectionScore(), +)
+                    if score.truePositives + score.falsePositives + score.falseNegatives > 0 { print(table.row(person, type, score)) }
+                }
+            }
         }
         if !failed.isEmpty {
             throw CommandError("F1 below \(minF1) in: \(failed.joined(separator: ", "))")
         }
     }
 }
+
+extension Evaluation.Rule: ExpressibleByArgument {}

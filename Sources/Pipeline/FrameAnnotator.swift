@@ -88,7 +88,7 @@ public final class FrameAnnotator {
             banners.append(("MOUTH #\(face) \(state.rawValue)", t + 0.6, .yellow))
         case .faceFound(let face, _):
             banners.append(("FACE #\(face) FOUND", t + 0.6, .white))
-        case .faceLost(let face):
+        case .faceLost(let face, _):
             banners.append(("FACE #\(face) LOST", t + 0.6, .red))
         case .error(_, let code):
             banners.append(("ERROR \(code)", t + 0.6, .red))

@@ -159,7 +159,9 @@ public final class FrameProcessor {
         return Double(sum) / Double(count)
     }
 
-    /// Ends every track (at the end of a stream), emitting `face_lost` and closing open intervals;
+    /// Ends every track (at the end of a stream), closing open intervals (smile, mouth, eyes
+    /// closed end at the last frame; a blink or wink still under way is not reported) and
+    /// emitting `face_lost` with reason `end`, so a consumer can tell it from a face that left;
     /// bad frames not reported yet (rate limiting) are reported.
     public func finish(index: Int, t: Double, emit: (Event) -> Void) {
         if unreportedBadFrames > 0 {
@@ -168,16 +170,16 @@ public final class FrameProcessor {
             unreportedBadFrames = 0
         }
         tracker.reset()
-        for id in tracker.lost { close(id, index: index, t: t, emit: emit) }
+        for id in tracker.lost { close(id, index: index, t: t, reason: .end, emit: emit) }
         observations.removeAll()
     }
 
     /// A track ended: its open intervals end (smile, mouth, eyes closed) and `face_lost` follows.
-    private func close(_ id: Int, index: Int, t: Double, emit: (Event) -> Void) {
+    private func close(_ id: Int, index: Int, t: Double, reason: LostReason = .lost, emit: (Event) -> Void) {
         if let slot = expressions.firstIndex(where: { $0.id == id }) {
             expressions[slot].tracker.lost(t: t) { emit(Event(t: t, frame: index, EventPayload($0, face: id))) }
             expressions.remove(at: slot)
         }
-        emit(Event(t: t, frame: index, .faceLost(face: id)))
+        emit(Event(t: t, frame: index, .faceLost(face: id, reason: reason)))
     }
 }

@@ -8,23 +8,34 @@ public struct Truth: Codable, Sendable, Equatable {
         public var end: Double
         /// For a wink: `left` or `right` (the person's own eye).
         public var eye: String?
+        /// Free-form subtype given by the annotator (real recordings: `slow`, `one_frame`,
+        /// `staggered`, `squint`, `look_down`, …); not scored.
+        public var kind: String?
 
-        public init(type: String, start: Double, end: Double, eye: String? = nil) {
+        public init(type: String, start: Double, end: Double, eye: String? = nil, kind: String? = nil) {
             self.type = type
             self.start = start
             self.end = end
             self.eye = eye
+            self.kind = kind
         }
     }
 
     /// Faces visible for most of the recording (0: none).
     public var faces: Int
     public var events: [Event]
+    /// Look-alikes that must not be reported (their `type` says what they look like, e.g.
+    /// `squint`, `look_down`): any blink, wink or eye closure reported over one is a false event.
+    public var negatives: [Event]?
+    /// Who is in the recording (real recordings), for leave-one-person-out scoring.
+    public var person: String?
     public var notes: String?
 
-    public init(faces: Int, events: [Event], notes: String? = nil) {
+    public init(faces: Int, events: [Event], negatives: [Event]? = nil, person: String? = nil, notes: String? = nil) {
         self.faces = faces
         self.events = events
+        self.negatives = negatives
+        self.person = person
         self.notes = notes
     }
 }

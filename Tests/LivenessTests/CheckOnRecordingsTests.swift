@@ -38,6 +38,14 @@ final class CheckOnRecordingsTests: XCTestCase {
         XCTAssertTrue(verdict.passed, "\(verdict)")
     }
 
+    func testARealPersonBlinkingAfterThePromptPasses() throws {
+        // Recordings/real/pexels-langer: eyes shut (crying) until 5.8 s, then her first blink at
+        // 6.38 s, after the prompt at 1 s.
+        let verdict = try check("real/pexels-langer", "blink", timeout: 8)
+        XCTAssertTrue(verdict.passed, "\(verdict)")
+        XCTAssertEqual(try XCTUnwrap(verdict.steps.first?.doneT), 6.465, accuracy: 0.01)
+    }
+
     func testTheStillPhotoFails() throws {
         let verdict = try check("still-photo", "blink", timeout: 3)
         XCTAssertFalse(verdict.passed)

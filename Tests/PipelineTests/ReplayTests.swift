@@ -64,7 +64,16 @@ final class ReplayTests: XCTestCase {
         XCTAssertTrue(first[0].hasPrefix(#"{"type":"face_found","t":0,"frame":0,"face":1,"box":["#), first[0])
         XCTAssertEqual(first.filter { $0.hasPrefix(#"{"type":"frame""#) }.count, 60)
         XCTAssertEqual(first.filter { $0.hasPrefix(#"{"type":"nose""#) }.count, 60)
-        XCTAssertTrue(first.last!.hasPrefix(#"{"type":"face_lost","t":1.967,"frame":59,"face":1}"#), first.last!)
+        XCTAssertEqual(first.last!, #"{"type":"face_lost","t":1.967,"frame":59,"face":1,"reason":"end"}"# + "\n")
+    }
+
+    func testAReplayEndsItsTracksWithReasonEnd() throws {
+        // The stream ends while the face is tracked: its track ends on the last frame with
+        // `face_lost` `"reason":"end"`, the only face_lost of the replay.
+        let lines = try replay(try makeRecording(count: 20))
+        let lost = lines.filter { $0.hasPrefix(#"{"type":"face_lost""#) }
+        XCTAssertEqual(lost, [#"{"type":"face_lost","t":0.633,"frame":19,"face":1,"reason":"end"}"# + "\n"])
+        XCTAssertEqual(lines.last, lost.last)
     }
 
     func testNoseFollowsTheFace() throws {

@@ -16,7 +16,7 @@ final class DetectionScoreTests: XCTestCase {
                         blink(2.5, 2.55),  // inside the third
                         blink(7.0, 7.1)]   // nothing there
         let score = DetectionScore.score(reported: reported, truth: truth)
-        XCTAssertEqual(score, DetectionScore(truePositives: 3, falsePositives: 1, falseNegatives: 1))
+        XCTAssertEqual([score.truePositives, score.falsePositives, score.falseNegatives], [3, 1, 1])
         XCTAssertEqual(score.precision, 0.75)
         XCTAssertEqual(score.recall, 0.75)
         XCTAssertEqual(score.f1, 0.75)
@@ -24,7 +24,7 @@ final class DetectionScoreTests: XCTestCase {
 
     func testOneReportCannotClaimTwoTruths() {
         let score = DetectionScore.score(reported: [blink(1.0, 1.3)], truth: [blink(1.0, 1.1), blink(1.2, 1.3)])
-        XCTAssertEqual(score, DetectionScore(truePositives: 1, falsePositives: 0, falseNegatives: 1))
+        XCTAssertEqual([score.truePositives, score.falsePositives, score.falseNegatives], [1, 0, 1])
     }
 
     func testTheToleranceIsAQuarterSecond() {
@@ -35,7 +35,38 @@ final class DetectionScoreTests: XCTestCase {
     func testNothingToFindAndNothingReportedIsPerfect() {
         let score = DetectionScore.score(reported: [], truth: [])
         XCTAssertEqual(score.f1, 1)
+        XCTAssertNil(score.precision, "undefined, not 1, when nothing was reported")
+        XCTAssertNil(score.recall, "undefined when there was nothing to find")
         XCTAssertEqual(DetectionScore.score(reported: [blink(1, 1.1)], truth: []).f1, 0)
+        let missed = DetectionScore.score(reported: [], truth: [blink(1, 1.1)])
+        XCTAssertNil(missed.precision)
+        XCTAssertEqual(missed.recall, 0)
+    }
+
+    func testTimingErrorsOfMatchedEvents() {
+        // Starts off by +0.1, 0, -0.2 s; durations by -0.1, +0.05, 0 s; the unmatched report adds nothing.
+        let truth = [blink(1.0, 1.3), blink(2.0, 2.1), blink(3.0, 3.2)]
+        let reported = [blink(1.1, 1.3), blink(2.0, 2.15), blink(2.8, 3.0), blink(9, 9.1)]
+        let score = DetectionScore.score(reported: reported, truth: truth)
+        XCTAssertEqual(score.startErrors.count, 3)
+        XCTAssertEqual(score.startError?.mean ?? 0, 0.1, accuracy: 1e-9)
+        XCTAssertEqual(score.startError?.p95 ?? 0, 0.2, accuracy: 1e-9)
+        XCTAssertEqual(score.durationError?.mean ?? 0, 0.05, accuracy: 1e-9)
+        XCTAssertEqual(score.durationError?.p95 ?? 0, 0.1, accuracy: 1e-9)
+        XCTAssertNil(DetectionScore.score(reported: [], truth: truth).startError)
+        let summed = score + score
+        XCTAssertEqual(summed.durationErrors.count, 6)
+    }
+
+    func testClassicRuleNeedsTwoFramesBelowPointTwoOne() {
+        var rule = ClassicBlinkRule()
+        let ears: [(Double, Double)] = [(0.3, 0.3), (0.2, 0.2), (0.3, 0.3),               // one frame: no blink
+                                        (0.19, 0.22), (0.18, 0.2), (0.1, 0.1), (0.25, 0.3)]  // three frames, mean < 0.21
+        var found: [LabeledInterval] = []
+        for (i, e) in ears.enumerated() {
+            if let b = rule.add(t: Double(i) / 30, earLeft: e.0, earRight: e.1) { found.append(b) }
+        }
+        XCTAssertEqual(found, [LabeledInterval(type: "blink", start: 3.0 / 30, end: 6.0 / 30)])
     }
 
     func testCollectorPairsStartsWithEndsAndClosesOpenIntervals() {

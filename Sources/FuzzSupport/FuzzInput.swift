@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// libFuzzer's entry point for programs that have their own `main` (SwiftPM gives every
 /// executable one): it parses libFuzzer's options and runs the target.
@@ -59,13 +62,17 @@ public enum FuzzInput {
         return path
     }()
 
-    /// Writes `data` to `name` in the scratch folder (an empty `data` removes the file).
+    /// Writes `data` to `name` in the scratch folder (nil removes the file). Plain POSIX calls:
+    /// Foundation's atomic file writing would cost more than the reader under test.
     public static func write(_ data: Data?, to name: String) {
         let path = scratch + "/" + name
-        if let data {
-            _ = FileManager.default.createFile(atPath: path, contents: data)
-        } else {
+        guard let data else {
             unlink(path)
+            return
         }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard fd >= 0 else { return }
+        _ = data.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        close(fd)
     }
 }

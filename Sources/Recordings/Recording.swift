@@ -24,7 +24,7 @@ public struct Recording: Sendable {
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
         let infoPath = path("recording.json")
-        guard let infoData = FileManager.default.contents(atPath: infoPath) else {
+        guard let infoData = Self.contents(atPath: infoPath) else {
             throw RecordingError(path: infoPath, problem: "missing: not a recording folder")
         }
         do {
@@ -53,7 +53,7 @@ public struct Recording: Sendable {
         }
 
         let indexPath = path("frames.jsonl")
-        guard let indexData = FileManager.default.contents(atPath: indexPath) else {
+        guard let indexData = Self.contents(atPath: indexPath) else {
             throw RecordingError(path: indexPath, problem: "missing or unreadable")
         }
         var problems: [String] = []
@@ -99,7 +99,7 @@ public struct Recording: Sendable {
         self.problems = problems
 
         let truthPath = path("truth.json")
-        if let truthData = FileManager.default.contents(atPath: truthPath) {
+        if let truthData = Self.contents(atPath: truthPath) {
             do {
                 truth = try JSONDecoder().decode(Truth.self, from: truthData)
             } catch {
@@ -130,6 +130,14 @@ public struct Recording: Sendable {
 
     /// The recording's duration: the last frame's time.
     public var duration: Double { frames.last?.t ?? 0 }
+
+    /// A file's bytes (nil when it cannot be read). An empty file is read without Foundation's
+    /// `contents(atPath:)`, which leaks a 4 KiB buffer for it (found by the recording fuzz target).
+    private static func contents(atPath path: String) -> Data? {
+        var info = stat()
+        if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size == 0 { return Data() }
+        return FileManager.default.contents(atPath: path)
+    }
 
     private static func describe(_ error: Error) -> String {
         switch error {

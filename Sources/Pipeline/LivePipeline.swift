@@ -36,7 +36,11 @@ public final class LivePipeline: @unchecked Sendable {
     private var summary = Summary()
     private var latencies: [Double] = []
     private var lastStats = (time: 0.0, captured: 0, processed: 0)
+    /// The newest frame processed or skipped: `finish` and `stats` events carry its time, so
+    /// that every event comes out in time order.
     private var lastFrame = (index: 0, t: 0.0)
+    /// The time of the last `stats` line; the next one waits for a later frame.
+    private var lastStatsT: Double?
     /// Extra frames dropped before the handoff (e.g. by the camera driver), reported in `stats`.
     private let upstreamDrops: () -> Int
     /// Called on the processing queue after each processed frame with that frame's events.
@@ -124,6 +128,7 @@ public final class LivePipeline: @unchecked Sendable {
             let arrival = item.arrival
             if let error = item.error {
                 processor.skip(index: error.index, t: error.t, because: error.problem) { event in enqueue(event) }
+                withLock { if error.t >= lastFrame.t { lastFrame = (error.index, error.t) } }
             } else if let frame = item.frame {
                 frameEvents.removeAll(keepingCapacity: true)
                 processor.process(frame) { event in
@@ -189,14 +194,18 @@ public final class LivePipeline: @unchecked Sendable {
     }
 
 
-    /// Runs on the writer queue.
+    /// Runs on the writer queue. A period in which no frame was processed or skipped is
+    /// reported with the next one (two `stats` lines never share a `t`).
     private func writeStats() {
         let now = Clock.now()
-        let (counts, samples, frame) = withLock { () -> (Summary, [Double], (index: Int, t: Double)) in
+        let snapshot = withLock { () -> (Summary, [Double], (index: Int, t: Double))? in
+            if let lastStatsT, lastFrame.t <= lastStatsT { return nil }
+            lastStatsT = lastFrame.t
             let samples = latencies
             latencies.removeAll(keepingCapacity: true)
             return (summary, samples, lastFrame)
         }
+        guard let (counts, samples, frame) = snapshot else { return }
         let elapsed = max(now - lastStats.time, 1e-9)
         let timing = TimingSummary(samples)
         let stats = Stats(fpsIn: Double(counts.captured - lastStats.captured) / elapsed,

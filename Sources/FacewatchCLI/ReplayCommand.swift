@@ -12,7 +12,7 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Replay a recording folder through the pipeline and print its events as JSON lines.",
         discussion: """
-            With --speed 0 (the default) every frame is processed, as fast as the machine allows, and the same \
+            With --speed 0 (the default) every frame is processed, as fast as the machine allows (the next frames are decoded on a second thread), and the same \
             recording gives byte-identical output every time. With --speed N the frames arrive on the recording's \
             own clock, N times faster, through the same one-slot handoff as a live camera: frames that come while \
             the previous one is still being processed are dropped and counted, and `stats` lines report it.
@@ -49,7 +49,10 @@ struct ReplayCommand: ParsableCommand {
             try runLive(opened, processor: processor, writer: writer)
             return
         }
-        var source = RecordingSource(recording: opened, loops: loop)
+        // Without --annotate (which draws on the color JPEG) the next frames are decoded on a
+        // second thread while the current one is processed.
+        let frames = RecordingSource(recording: opened, loops: loop)
+        var source: any FrameSource = annotate == nil ? DecodeAheadSource(frames, conversion: configuration.gray) : frames
         var progress = ProgressLine(total: opened.frames.count * max(1, loop), label: "replay")
         let annotator = try annotate.map { try FrameAnnotator(path: $0) }
         defer { annotator?.close() }

@@ -26,7 +26,8 @@ public final class Camera: FrameSource {
     /// Frames the camera captured that were never delivered: older frames discarded for a newer
     /// one, plus frames the driver dropped for lack of a queued buffer (sequence gaps). Counted
     /// from the first frame delivered after (re)opening: what the driver captured and numbered
-    /// before that (while the caller was not reading yet) is not a drop.
+    /// before the first read (the stale frames in its queue, and those it dropped once the queue
+    /// was full) is discarded and not a drop.
     public private(set) var droppedFrames = 0
     /// Frames rejected as short, truncated or damaged.
     public private(set) var badFrames = 0
@@ -144,8 +145,9 @@ public final class Camera: FrameSource {
     /// nil when none was ready. Polls before each further dequeue instead of dequeuing until
     /// EAGAIN: libv4l2 prints an error line on standard error for every failed VIDIOC_DQBUF.
     private func drain(_ session: CaptureSession) throws -> Frame? {
-        // The first drain after opening holds what piled up before anyone read: not drops.
+        // Gaps count from the first frame delivered after opening.
         let counting = lastSequence != nil
+        var taken = 0
         var newest: DequeuedBuffer?
         var rejected: (buffer: DequeuedBuffer, problem: String)?
         repeat {
@@ -157,6 +159,7 @@ public final class Camera: FrameSource {
             } catch let error as VideoDeviceError where error.isWouldBlock {
                 break  // poll said ready but nothing was (a driver's spurious wakeup)
             }
+            taken += 1
             if counting { countGap(before: buffer.sequence) }
             lastSequence = buffer.sequence
             if let problem = problem(with: buffer, in: session) {
@@ -171,6 +174,13 @@ public final class Camera: FrameSource {
             }
             newest = buffer
         } while try moreReady(session)
+        if !counting, taken > 1, let stale = newest {
+            // The first read after opening found a backlog: frames from before anyone read (the
+            // driver's queue holds the oldest; it dropped the newer ones). Wait for a fresh one.
+            try requeue(stale.index, session)
+            lastSequence = nil
+            return nil
+        }
         guard let newest else {
             guard let rejected else { return nil }
             let index = deliveredFrames

@@ -98,6 +98,6 @@ final class StreamingTests: SceneTestCase {
         XCTAssertEqual(camera.droppedFrames, 0)
         clock.sleep(0.2)  // now the consumer falls behind: these are drops
         _ = try XCTUnwrap(camera.nextFrame())
-        XCTAssertGreaterThanOrEqual(camera.droppedFrames, 4, "about 6 frames came; one was delivered")
+        XCTAssertGreaterThanOrEqual(camera.droppedFrames, 3, "4 to 6 frames came; one was delivered")
     }
 }

@@ -3,7 +3,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libv4l2.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 int fw_v4l2_open(const char *path, int *fd) {
     int result = v4l2_open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
@@ -51,4 +53,28 @@ int fw_v4l2_streamon(int fd, uint32_t type) {
 int fw_v4l2_streamoff(int fd, uint32_t type) {
     int value = (int)type;
     return request(fd, VIDIOC_STREAMOFF, &value);
+}
+
+int fw_v4l2_output_open(const char *path, int *fd) {
+    int result = open(path, O_RDWR | O_CLOEXEC);
+    if (result < 0) return errno;
+    *fd = result;
+    return 0;
+}
+
+int fw_v4l2_output_close(int fd) {
+    return close(fd) == 0 ? 0 : errno;
+}
+
+int fw_v4l2_output_s_fmt(int fd, struct v4l2_format *format) {
+    return ioctl(fd, VIDIOC_S_FMT, format) == 0 ? 0 : errno;
+}
+
+int fw_v4l2_output_write(int fd, const void *bytes, size_t count) {
+    while (1) {
+        ssize_t written = write(fd, bytes, count);
+        if (written < 0 && errno == EINTR) continue;
+        if (written < 0) return errno;
+        return (size_t)written == count ? 0 : EMSGSIZE;  // a write is one frame: never split it
+    }
 }

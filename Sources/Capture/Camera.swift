@@ -24,7 +24,10 @@ public final class Camera: FrameSource {
     /// What VIDIOC_QUERYCAP said (card name, driver, bus).
     public private(set) var capabilities: DeviceCapabilities
     /// Frames the camera captured that were never delivered: older frames discarded for a newer
-    /// one, plus frames the driver dropped for lack of a queued buffer (sequence gaps).
+    /// one, plus frames the driver dropped for lack of a queued buffer (sequence gaps). Counted
+    /// from the first frame delivered after (re)opening: what the driver captured and numbered
+    /// before the first read (the stale frames in its queue, and those it dropped once the queue
+    /// was full) is discarded and not a drop.
     public private(set) var droppedFrames = 0
     /// Frames rejected as short, truncated or damaged.
     public private(set) var badFrames = 0
@@ -139,20 +142,26 @@ public final class Camera: FrameSource {
     }
 
     /// Dequeues every ready buffer, keeps the newest good one and re-queues the rest; returns
-    /// nil when none was ready (EAGAIN at once).
+    /// nil when none was ready. Polls before each further dequeue instead of dequeuing until
+    /// EAGAIN: libv4l2 prints an error line on standard error for every failed VIDIOC_DQBUF.
     private func drain(_ session: CaptureSession) throws -> Frame? {
+        // Gaps count from the first frame delivered after opening.
+        let counting = lastSequence != nil
+        var taken = 0
         var newest: DequeuedBuffer?
         var rejected: (buffer: DequeuedBuffer, problem: String)?
-        while true {
+        repeat {
             let buffer: DequeuedBuffer
             do {
                 buffer = try session.device.dequeue()
             } catch let error as VideoDeviceError where error.isInterrupted {
                 continue
             } catch let error as VideoDeviceError where error.isWouldBlock {
-                break
+                break  // poll said ready but nothing was (a driver's spurious wakeup)
             }
-            countGap(before: buffer.sequence)
+            taken += 1
+            if counting { countGap(before: buffer.sequence) }
+            lastSequence = buffer.sequence
             if let problem = problem(with: buffer, in: session) {
                 badFrames += 1
                 rejected = (buffer, problem)
@@ -160,10 +169,17 @@ public final class Camera: FrameSource {
                 continue
             }
             if let older = newest {
-                droppedFrames += 1
+                if counting { droppedFrames += 1 }
                 try requeue(older.index, session)
             }
             newest = buffer
+        } while try moreReady(session)
+        if !counting, taken > 1, let stale = newest {
+            // The first read after opening found a backlog: frames from before anyone read (the
+            // driver's queue holds the oldest; it dropped the newer ones). Wait for a fresh one.
+            try requeue(stale.index, session)
+            lastSequence = nil
+            return nil
         }
         guard let newest else {
             guard let rejected else { return nil }
@@ -174,6 +190,17 @@ public final class Camera: FrameSource {
         let frame = makeFrame(newest, session)
         try requeue(newest.index, session)
         return frame
+    }
+
+    /// Whether another filled buffer is waiting (poll without waiting).
+    private func moreReady(_ session: CaptureSession) throws -> Bool {
+        while true {
+            do {
+                return try session.device.poll(timeout: 0) == .readable
+            } catch let error as VideoDeviceError where error.isInterrupted {
+                continue
+            }
+        }
     }
 
     private func requeue(_ index: Int, _ session: CaptureSession) throws {
@@ -190,7 +217,6 @@ public final class Camera: FrameSource {
         if let last = lastSequence, sequence > last &+ 1, sequence > last {
             droppedFrames += Int(sequence - last - 1)
         }
-        lastSequence = sequence
     }
 
     private func bytes(of buffer: DequeuedBuffer, in session: CaptureSession) -> UnsafeRawBufferPointer {

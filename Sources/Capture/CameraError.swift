@@ -6,6 +6,8 @@ public enum CameraError: Error, Equatable, CustomStringConvertible {
     case notACaptureDevice(device: String, card: String, capabilities: [String])
     /// None of the offered formats is MJPG, JPEG, YUYV or GREY.
     case noUsableFormat(device: String, offered: [String])
+    /// The device does not offer the pixel format asked for (`--format`, `camera.format`).
+    case formatNotOffered(device: String, format: String, offered: [String])
     /// The device was unplugged (ENODEV). Call `Camera.reopen()` (e.g. through `Reconnector`).
     case disconnected(device: String)
     /// `nextFrame()` on a camera that was closed or lost and not reopened.
@@ -25,6 +27,9 @@ public enum CameraError: Error, Equatable, CustomStringConvertible {
         case .noUsableFormat(let device, let offered):
             let list = offered.isEmpty ? "none" : offered.joined(separator: ", ")
             return "\(device) offers no usable pixel format (need MJPG, JPEG, YUYV or GREY; it offers \(list))"
+        case .formatNotOffered(let device, let format, let offered):
+            let list = offered.isEmpty ? "none" : offered.joined(separator: ", ")
+            return "\(device) does not offer \(format) (it offers \(list)); choose another with --format or camera.format, or \"auto\""
         case .disconnected(let device):
             return "\(device) was disconnected"
         case .notOpen(let device):

@@ -5,17 +5,20 @@ public struct CameraSettings: Sendable, Equatable {
     public var width: Int
     public var height: Int
     public var fps: Double
+    /// The pixel format to capture, or nil to choose automatically (see `FormatNegotiation`).
+    public var format: FourCC?
     /// Memory-mapped buffers to ask for.
     public var buffers: Int
     /// Seconds `nextFrame()` waits for a frame before it reports a timeout.
     public var pollTimeout: Double
 
     public init(device: String = "/dev/video0", width: Int = 640, height: Int = 480, fps: Double = 30,
-                buffers: Int = 4, pollTimeout: Double = 2) {
+                buffers: Int = 4, pollTimeout: Double = 2, format: FourCC? = nil) {
         self.device = device
         self.width = width
         self.height = height
         self.fps = fps
+        self.format = format
         self.buffers = buffers
         self.pollTimeout = pollTimeout
     }

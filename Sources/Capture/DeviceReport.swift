@@ -2,7 +2,7 @@ import Foundation
 
 /// What a device offers, for `facewatch devices`: its capabilities, and for capture devices
 /// every pixel format with its frame sizes and the frame intervals at each size.
-public struct DeviceReport: Sendable, Equatable {
+public struct DeviceReport: Sendable {
     /// One frame size (or range of sizes) and the intervals offered at it (at the largest size of a range).
     public struct Mode: Sendable, Equatable {
         public var size: FrameSizeRange
@@ -18,15 +18,21 @@ public struct DeviceReport: Sendable, Equatable {
     public var path: String
     public var capabilities: DeviceCapabilities
     public var formats: [Format]
+    /// The size asked for when choosing the format automatically.
+    public var asked: (width: Int, height: Int)
+    /// What the automatic choice (`FormatNegotiation`) takes at that size; nil when no format is usable.
+    public var automatic: FormatNegotiation.Candidate?
 
-    /// Queries an open device.
-    public init(device: any VideoDevice) throws {
+    /// Queries an open device; `width` and `height` are the size the automatic choice is explained for.
+    public init(device: any VideoDevice, width: Int = 640, height: Int = 480) throws {
         path = device.path
         capabilities = try device.capabilities()
+        asked = (width, height)
         guard capabilities.capabilities & DeviceCapabilities.videoCapture != 0 else {
             formats = []
             return
         }
+        automatic = try? FormatNegotiation.candidates(device, settings: CameraSettings(device: path, width: width, height: height)).first
         formats = try device.formats().map { description in
             let modes = try device.frameSizes(description.fourcc).map { size -> Mode in
                 let (width, height): (Int, Int)
@@ -58,6 +64,13 @@ public struct DeviceReport: Sendable, Equatable {
                 let rates = mode.intervals.map(Self.rate).joined(separator: ", ")
                 lines.append("    \(Self.size(mode.size)): \(rates.isEmpty ? "frame rates not listed" : rates)")
             }
+        }
+        let ranking = FormatNegotiation.preference.map(\.description).joined(separator: ", ")
+        if let automatic {
+            lines.append("  automatic choice for \(asked.width)x\(asked.height): \(automatic.format) at \(automatic.width)x\(automatic.height) "
+                         + "(the format offering the nearest size, ties ranked \(ranking); --format or camera.format picks another)")
+        } else {
+            lines.append("  automatic choice: none (Facewatch reads \(ranking))")
         }
         return lines
     }

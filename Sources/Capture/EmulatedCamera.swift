@@ -48,6 +48,9 @@ public final class EmulatedCamera {
     private var origin: Double?
     /// Faults actually delivered (EAGAIN and EINTR returns, truncated frames).
     public private(set) var faultsInjected = 0
+    /// VIDIOC_DQBUF calls that found no filled buffer (EAGAIN, injected faults aside). Through
+    /// libv4l2 a real device prints "libv4l2: error dequeuing buf" on standard error for each.
+    public internal(set) var emptyDequeues = 0
     private var pendingAgain: Int
     private var pendingInterrupts: Int
     private let period: Double

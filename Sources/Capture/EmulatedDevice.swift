@@ -182,7 +182,10 @@ public final class EmulatedDevice: VideoDevice {
         capture(until: now)
         if now >= diesAt { throw failure("VIDIOC_DQBUF", ENODEV) }
         guard streaming else { throw failure("VIDIOC_DQBUF", EINVAL) }
-        guard !done.isEmpty else { throw failure("VIDIOC_DQBUF", EAGAIN) }
+        guard !done.isEmpty else {
+            camera.emptyDequeues += 1
+            throw failure("VIDIOC_DQBUF", EAGAIN)
+        }
         let index = done.removeFirst()
         buffers[index].state = .application
         return buffers[index].filled
@@ -279,7 +282,7 @@ public final class EmulatedDevice: VideoDevice {
         case .yuyv, .grey:
             if let jpeg, (try? decoder.decode(jpeg, into: &gray, conversion: .luma)) != nil,
                gray.width == layout.width, gray.height == layout.height {
-                writeLuma(to: memory)
+                LumaCopy.write(gray, layout: layout, into: memory)
                 used = layout.sizeImage
             } else {
                 damaged = true
@@ -291,25 +294,5 @@ public final class EmulatedDevice: VideoDevice {
         buffers[index].filled = DequeuedBuffer(index: index, bytesUsed: used, timestamp: time, sequence: sequence, damaged: damaged)
         buffers[index].state = .done
         done.append(index)
-    }
-
-    /// Writes `gray` as GREY rows, or as YUYV with neutral chroma, with the layout's row stride.
-    private func writeLuma(to memory: UnsafeMutableRawBufferPointer) {
-        let width = layout.width
-        let stride = layout.bytesPerLine
-        gray.pixels.withUnsafeBufferPointer { pixels in
-            for y in 0..<layout.height {
-                let row = pixels[y * width ..< (y + 1) * width]
-                let out = memory.baseAddress! + y * stride
-                if layout.fourcc == .grey {
-                    out.copyMemory(from: UnsafeRawPointer(pixels.baseAddress! + y * width), byteCount: width)
-                } else {
-                    for (x, luma) in row.enumerated() {
-                        out.storeBytes(of: luma, toByteOffset: 2 * x, as: UInt8.self)
-                        out.storeBytes(of: 128, toByteOffset: 2 * x + 1, as: UInt8.self)
-                    }
-                }
-            }
-        }
     }
 }

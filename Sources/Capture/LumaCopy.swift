@@ -40,4 +40,29 @@ enum LumaCopy {
             }
         }
     }
+
+    /// The inverse of `copy`: writes `image` as GREY rows, or as YUYV with neutral chroma (128),
+    /// at the layout's row stride. `memory` must hold `requiredBytes(layout)`; `image` must have
+    /// the layout's size.
+    static func write(_ image: GrayImage, layout: PixelLayout, into memory: UnsafeMutableRawBufferPointer) {
+        let width = layout.width
+        let yuyv = layout.fourcc == .yuyv
+        let stride = max(layout.bytesPerLine, width * (yuyv ? 2 : 1))
+        guard let target = memory.baseAddress else { return }
+        image.pixels.withUnsafeBufferPointer { pixels in
+            guard let source = pixels.baseAddress else { return }
+            for y in 0..<min(layout.height, image.height) {
+                let row = source + y * image.width
+                let out = target + y * stride
+                guard yuyv else {
+                    out.copyMemory(from: row, byteCount: width)
+                    continue
+                }
+                for x in 0..<width {
+                    out.storeBytes(of: row[x], toByteOffset: 2 * x, as: UInt8.self)
+                    out.storeBytes(of: 128, toByteOffset: 2 * x + 1, as: UInt8.self)
+                }
+            }
+        }
+    }
 }

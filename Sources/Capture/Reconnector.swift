@@ -20,7 +20,8 @@ public struct Reconnector {
 
     /// Calls `attempt` until it does not throw, waiting between failures; `onFailure` hears of
     /// each failure and the wait before the next try. Returns the number of attempts made.
-    /// Throws `CameraError.gaveUp` naming `device` when the next try would start after the deadline.
+    /// Waits are cut short so that one attempt is made at the deadline itself; throws
+    /// `CameraError.gaveUp` naming `device` when that one fails too (never before the deadline).
     @discardableResult
     public func run(device: String, attempt: () throws -> Void,
                     onFailure: (_ error: Error, _ retryIn: Double) -> Void = { _, _ in }) throws -> Int {
@@ -34,11 +35,15 @@ public struct Reconnector {
                 return attempts
             } catch {
                 let elapsed = clock.now() - started
-                if let deadline, elapsed + delay > deadline {
-                    throw CameraError.gaveUp(device: device, seconds: elapsed, lastError: "\(error)")
+                var wait = delay
+                if let deadline {
+                    if elapsed >= deadline {
+                        throw CameraError.gaveUp(device: device, seconds: elapsed, lastError: "\(error)")
+                    }
+                    wait = min(delay, deadline - elapsed)
                 }
-                onFailure(error, delay)
-                clock.sleep(delay)
+                onFailure(error, wait)
+                clock.sleep(wait)
                 delay = min(delay * 2, maxDelay)
             }
         }

@@ -5,6 +5,11 @@ public struct CameraConfiguration: Sendable, Equatable {
     public var width = 640
     public var height = 480
     public var fps = 30.0
+    /// The pixel format to capture: "auto" (the default: MJPG, JPEG, YUYV, GREY ranked, the
+    /// nearest frame size first; `facewatch devices` shows the choice), or "mjpg", "yuyv", "grey".
+    public var format = "auto"
+    /// The values `format` takes.
+    public static let formats = ["auto", "mjpg", "yuyv", "grey"]
     /// Memory-mapped capture buffers.
     public var buffers = 4
     /// Seconds to wait for a frame before reporting a timeout.

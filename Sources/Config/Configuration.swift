@@ -141,6 +141,7 @@ public struct Configuration: Sendable, Equatable {
         camera.width = try cam.int("width", default: camera.width, in: 16...8192)
         camera.height = try cam.int("height", default: camera.height, in: 16...8192)
         camera.fps = try cam.double("fps", default: camera.fps, in: 1...240)
+        camera.format = try cam.choice("format", default: camera.format, from: CameraConfiguration.formats)
         camera.buffers = try cam.int("buffers", default: camera.buffers, in: 2...32)
         camera.pollTimeout = try cam.double("poll_timeout_s", default: camera.pollTimeout, in: 0.05...60)
         camera.reconnectFor = try cam.double("reconnect_for_s", default: camera.reconnectFor, in: 0...86_400)

@@ -1,20 +1,30 @@
+import Config
 import Foundation
 import HOGDetection
 import Imaging
 import Pipeline
+import Recordings
 
 extension BenchCommand {
-    /// dlib's HOG face detector on varied 640×480 frames (every 640×480 JPEG in `--hog-frames`
-    /// and the micro-benchmark image), cycled so no frame is scanned twice in a row: the full
-    /// frame at upsample 0 and 1, and the area around the face of the micro-benchmark image.
-    func benchHOG() throws -> [(String, TimingSummary)] {
-        let detector = try FrontalFaceDetector(contentsOf: hogModel)
+    /// dlib's HOG face detector on varied frames: every 15th frame of every benchmarked recording
+    /// (plus the 640×480 JPEGs of `--hog-frames` when given), cycled so no frame is scanned twice
+    /// in a row: the full frame at upsample 0 and 1, and the area around the face of the first
+    /// recording's first frame.
+    func benchHOG(_ recordings: [Recording], _ configuration: Configuration) throws -> [(String, TimingSummary)] {
+        let detector = try FrontalFaceDetector(contentsOf: configuration.faceDetectorModel)
         var decoder = JPEGDecoder()
-        var paths = (try? FileManager.default.contentsOfDirectory(atPath: hogFrames))?.sorted()
-            .filter { $0.hasSuffix(".jpg") }.map { hogFrames + "/" + $0 } ?? []
-        paths.append(image)
-        let frames = try paths.map { try decoder.decodeGray(readFile($0)) }.filter { $0.width == 640 && $0.height == 480 }
-        guard let still = frames.last, !frames.isEmpty else { throw CommandError("no 640×480 frames for the HOG benchmark") }
+        var frames: [GrayImage] = []
+        for recording in recordings {
+            for number in stride(from: 0, to: recording.frames.count, by: 15) {
+                frames.append(try decoder.decodeGray(recording.jpeg(number), conversion: configuration.gray))
+            }
+        }
+        let still = frames[0]
+        if let hogFrames {
+            let paths = try FileManager.default.contentsOfDirectory(atPath: hogFrames).sorted()
+                .filter { $0.hasSuffix(".jpg") }.map { hogFrames + "/" + $0 }
+            frames += try paths.map { try decoder.decodeGray(readFile($0)) }.filter { $0.width == 640 && $0.height == 480 }
+        }
         let workspace = HOGWorkspace()
         var next = 0
         func frame() -> GrayImage {
@@ -22,7 +32,7 @@ extension BenchCommand {
             return frames[next]
         }
         guard let face = detector.detect(still, using: workspace).first else {
-            throw CommandError("\(image): the HOG detector finds no face")
+            throw CommandError("frame 0 of \(recordings[0].directory): the HOG detector finds no face")
         }
         let area = ScanArea.around(face)
         let fullIterations = max(20, iterations / 20)

@@ -15,48 +15,56 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Benchmark the pipeline on a recording: per-stage times, FPS, detector calls, memory (build with -c release).",
         discussion: """
-            Replays RECORDING (default: the bundled Recordings/blinks-slow-move) once to warm up, then --rounds \
-            times with every frame processed, timing each stage of each frame: decode, detect (full-frame \
-            detection), track (window checks), landmarks (fits of tracked faces), expressions (measures, state \
-            machines) and output (JSON encoding). Then micro-benchmarks of decode, one landmark fit and the \
-            tracked-frame path on a still image, and the model's load time and memory.
+            Replays the first RECORDING (default: the bundled Recordings/blinks-slow-move, found next to the \
+            executable or in the working directory) once to warm up, then --rounds times with every frame \
+            processed, timing each stage of each frame: decode, detect (full-frame detection), track (window \
+            checks), landmarks (fits of tracked faces), expressions (measures, state machines) and output (JSON \
+            encoding). Then micro-benchmarks on its first frame (decode, detection, one landmark fit repeated, a \
+            tracked frame), the landmark fit on varied frames and faces (every tracked face of every frame of \
+            every RECORDING, in turn; default adds the bundled hopper-blinks for a second face), and the model's \
+            load time and memory.
             """
     )
 
-    @Argument(help: "A recording folder.")
-    var recording: String = "Recordings/blinks-slow-move"
+    @Argument(help: "Recording folders: the first for the pipeline, all of them for the varied-frame fit.")
+    var recordings: [String] = []
 
     @OptionGroup var options: ConfigOptions
 
     @Option(help: "Timed passes over the recording after the warm-up pass.")
     var rounds = 3
 
-    @Option(help: "A JPEG with one face for the micro-benchmarks.")
-    var image: String = "Tests/Fixtures/bench/face-640x480.jpg"
-
     @Option(help: "Timed iterations per micro-benchmark (after a warm-up of a tenth as many).")
     var iterations = 2000
 
-    @Option(help: "dlib's HOG face detector model for the HOG benchmarks.")
-    var hogModel = "Models/dlib_frontal_face_detector.dat"
-
-    @Option(help: "A folder whose 640×480 JPEGs are the varied frames of the HOG benchmarks.")
-    var hogFrames = "Tests/Fixtures/hog"
+    @Option(help: "A folder whose 640×480 JPEGs are added to the varied frames of the HOG benchmarks (e.g. Tests/Fixtures/hog).")
+    var hogFrames: String?
 
     @Flag(help: "Print one JSON object instead of tables.")
     var json = false
 
     mutating func run() throws {
         let configuration = try options.load()
+        let chosen = try recordings.isEmpty ? Self.bundledRecordings() : recordings
+        let recording = chosen[0]
         let rssBefore = ResidentMemory.current()
         let loadStart = Clock.now()
         let predictor = try ShapePredictor(contentsOf: configuration.landmarkModel)
         let loadSeconds = Clock.now() - loadStart
         let modelMB = Double(ResidentMemory.current() - rssBefore) / 1_048_576
 
-        let pipeline = try benchRecording(configuration, predictor: predictor)
-        let micro = try benchMicro(configuration, predictor: predictor) + benchHOG()
-        let empty = try benchEmptyScene(configuration, predictor: predictor)
+        let opened = try chosen.map { try Recording(directory: $0) }
+        let pipeline = try benchRecording(opened[0], configuration, predictor: predictor)
+        var micro = try benchMicro(opened[0], configuration, predictor: predictor) + benchHOG(opened, configuration)
+        let varied = try variedFaces(opened, configuration, predictor: predictor)
+        var shape = FaceShape(points: [])
+        var next = 0
+        micro.append(("landmark fit, varied", try measure(iterations) {
+            let (image, box) = varied.faces[next]
+            predictor.fit(image, box: box, into: &shape)
+            next = (next + 1) % varied.faces.count
+        }))
+        let empty = try benchEmptyScene(opened[0], configuration, predictor: predictor)
         let rss = Double(ResidentMemory.current()) / 1_048_576
 
         if json {
@@ -82,7 +90,9 @@ struct BenchCommand: ParsableCommand {
         }
         print(String(format: "end to end: %.0f frames per second; full-frame detector on %.4f of frames (1 in %.0f)",
                      pipeline.fps, pipeline.detectorCallsPerFrame, 1 / max(pipeline.detectorCallsPerFrame, 1e-9)))
-        print("\nmicro-benchmarks on \(image), \(iterations) iterations")
+        print("\nmicro-benchmarks, \(iterations) iterations: the first frame of \(recording) (decode, detection, "
+              + "landmark fit repeated: one face, cache-warm), and \"landmark fit, varied\": \(varied.faces.count) tracked "
+              + "faces from every frame of \(chosen.joined(separator: ", ")) in turn (\(varied.people) recordings), as in a live stream")
         for (name, summary) in micro {
             print(name.padding(toLength: 24, withPad: " ", startingAt: 0) + summary.row)
         }
@@ -101,9 +111,47 @@ struct BenchCommand: ParsableCommand {
         var stages: [(String, TimingSummary)] = []
     }
 
+    /// The bundled recordings next to the executable (an installed `share/facewatch/Recordings`,
+    /// or the repository a build lives in) or in the working directory.
+    static func bundledRecordings() throws -> [String] {
+        let names = ["blinks-slow-move", "hopper-blinks"]
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0].contains("/") ? CommandLine.arguments[0]
+                                                                                     : "/proc/self/exe").resolvingSymlinksInPath()
+        var roots = [FileManager.default.currentDirectoryPath]
+        var folder = executable.deletingLastPathComponent()
+        while folder.path != "/" {
+            roots.append(folder.path)
+            roots.append(folder.appendingPathComponent("share/facewatch").path)
+            folder = folder.deletingLastPathComponent()
+        }
+        for root in roots {
+            let paths = names.map { "\(root)/Recordings/\($0)" }
+            if paths.allSatisfy({ FileManager.default.fileExists(atPath: "\($0)/recording.json") }) { return paths }
+        }
+        throw CommandError("no recording given and no bundled Recordings/ found next to \(executable.path) or in the working directory: run `facewatch bench RECORDING`")
+    }
+
+    /// Every tracked face of every frame of the recordings, with its frame (for the varied-frame fit).
+    private func variedFaces(_ recordings: [Recording], _ configuration: Configuration,
+                             predictor: ShapePredictor) throws -> (faces: [(GrayImage, FaceBox)], people: Int) {
+        var faces: [(GrayImage, FaceBox)] = []
+        for opened in recordings {
+            let processor = try FrameProcessor(configuration: configuration, predictor: predictor)
+            var source = RecordingSource(recording: opened)
+            var decoder = JPEGDecoder()
+            while let frame = try? source.nextFrame() {
+                processor.process(frame) { _ in }
+                guard case .jpeg(let jpeg) = frame.payload else { continue }
+                let image = try decoder.decodeGray(jpeg, conversion: configuration.gray)
+                for face in processor.observations { faces.append((image, face.box)) }
+            }
+        }
+        guard !faces.isEmpty else { throw CommandError("no face was tracked in \(recordings.map(\.directory).joined(separator: ", "))") }
+        return (faces, recordings.count)
+    }
+
     /// Replays the recording `rounds + 1` times (the first untimed) and times every frame's stages.
-    private func benchRecording(_ configuration: Configuration, predictor: ShapePredictor) throws -> PipelineFigures {
-        let opened = try Recording(directory: recording)
+    private func benchRecording(_ opened: Recording, _ configuration: Configuration, predictor: ShapePredictor) throws -> PipelineFigures {
         var samples: [String: [Double]] = [:]
         var wall = 0.0, frames = 0, detections = 0
         var progress = ProgressLine(total: opened.frames.count * (rounds + 1), label: "bench")
@@ -139,9 +187,10 @@ struct BenchCommand: ParsableCommand {
                                stages: order.map { ($0, TimingSummary(samples[$0] ?? [])) })
     }
 
-    /// Decode, one landmark fit, one full-frame detection and one tracked frame on a still image.
-    private func benchMicro(_ configuration: Configuration, predictor: ShapePredictor) throws -> [(String, TimingSummary)] {
-        let jpeg = try readFile(image)
+    /// Decode, one landmark fit, one full-frame detection and one tracked frame on the recording's first frame.
+    private func benchMicro(_ opened: Recording, _ configuration: Configuration, predictor: ShapePredictor) throws -> [(String, TimingSummary)] {
+        let jpeg = try opened.jpeg(0)
+        let image = "frame 0 of \(opened.directory)"
         var decoder = JPEGDecoder()
         var gray = GrayImage(width: 0, height: 0)
         var results: [(String, TimingSummary)] = []
@@ -162,7 +211,7 @@ struct BenchCommand: ParsableCommand {
             throw CommandError("\(image): the detector does not find exactly one face")
         }
         var shape = FaceShape(points: [])
-        results.append(("landmark fit", try measure(iterations) {
+        results.append(("landmark fit, repeated", try measure(iterations) {
             predictor.fit(gray, box: face.box, into: &shape)
         }))
         // A tracked frame: box from the last landmarks, fit, and every few frames the window check.
@@ -176,10 +225,10 @@ struct BenchCommand: ParsableCommand {
         return results
     }
 
-    /// The empty-view schedule on the micro-benchmark's image (see `EmptySceneBench`).
-    private func benchEmptyScene(_ configuration: Configuration, predictor: ShapePredictor) throws -> EmptySceneBench {
+    /// The empty-view schedule, with the recording's first frame as the face walking in (see `EmptySceneBench`).
+    private func benchEmptyScene(_ opened: Recording, _ configuration: Configuration, predictor: ShapePredictor) throws -> EmptySceneBench {
         var decoder = JPEGDecoder()
-        let face = try decoder.decodeGray(try readFile(image), conversion: configuration.gray)
+        let face = try decoder.decodeGray(try opened.jpeg(0), conversion: configuration.gray)
         return EmptySceneBench(face: face, detector: try configuration.loadFaceDetector(), predictor: predictor,
                                settings: configuration.tracking)
     }

@@ -15,6 +15,9 @@ struct CameraOptions: ParsableArguments {
     @Option(help: "Frames per second to ask for. Default: camera.fps.")
     var fps: Double?
 
+    @Option(help: "Pixel format: auto (MJPG, JPEG, YUYV, GREY ranked at the nearest size; `facewatch devices` shows the choice), mjpg, yuyv or grey. Default: camera.format.")
+    var format: String?
+
     @Option(help: "Memory-mapped capture buffers. Default: camera.buffers.")
     var buffers: Int?
 
@@ -27,6 +30,9 @@ struct CameraOptions: ParsableArguments {
     func validate() throws {
         if let size { _ = try parseSize(size) }
         if let fps, !(fps > 0) { throw ValidationError("--fps must be positive") }
+        if let format, !CameraConfiguration.formats.contains(format) {
+            throw ValidationError("--format is one of \(CameraConfiguration.formats.joined(separator: ", ")); got \"\(format)\"")
+        }
         if let buffers, buffers < 2 { throw ValidationError("--buffers must be at least 2") }
         if let pollTimeout, !(pollTimeout > 0) { throw ValidationError("--poll-timeout must be positive") }
         if let reconnectFor, !(reconnectFor >= 0) { throw ValidationError("--reconnect-for must not be negative") }
@@ -38,6 +44,7 @@ struct CameraOptions: ParsableArguments {
         if let device { camera.device = device }
         if let size { (camera.width, camera.height) = try parseSize(size) }
         if let fps { camera.fps = fps }
+        if let format { camera.format = format }
         if let buffers { camera.buffers = buffers }
         if let pollTimeout { camera.pollTimeout = pollTimeout }
         if let reconnectFor { camera.reconnectFor = reconnectFor }
@@ -56,6 +63,7 @@ struct CameraOptions: ParsableArguments {
 extension CameraConfiguration {
     /// The capture settings these stand for.
     var settings: CameraSettings {
-        CameraSettings(device: device, width: width, height: height, fps: fps, buffers: buffers, pollTimeout: pollTimeout)
+        CameraSettings(device: device, width: width, height: height, fps: fps, buffers: buffers, pollTimeout: pollTimeout,
+                       format: PixelFormatChoice(rawValue: format)?.fourcc)
     }
 }

@@ -12,7 +12,7 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Replay a recording folder through the pipeline and print its events as JSON lines.",
         discussion: """
-            With --speed 0 (the default) every frame is processed, as fast as the machine allows, and the same \
+            With --speed 0 (the default) every frame is processed, as fast as the machine allows (the next frames are decoded on a second thread), and the same \
             recording gives byte-identical output every time. With --speed N the frames arrive on the recording's \
             own clock, N times faster, through the same one-slot handoff as a live camera: frames that come while \
             the previous one is still being processed are dropped and counted, and `stats` lines report it.
@@ -57,7 +57,10 @@ struct ReplayCommand: ParsableCommand {
         // `face_lost`; a reader that stopped reading gets a second to take the closing lines.
         let signals = SignalWatcher { _ in writer.giveUp(after: Self.shutdownWriteTimeout) }
         defer { withExtendedLifetime(signals) {} }
-        var source = StoppableSource(base: RecordingSource(recording: opened, loops: loop)) { signals.received }
+        let frames = StoppableSource(base: RecordingSource(recording: opened, loops: loop)) { signals.received }
+        // Without --annotate (which draws on the color JPEG) the next frames are decoded on a
+        // second thread while the current one is processed.
+        var source: any FrameSource = annotate == nil ? DecodeAheadSource(frames, conversion: configuration.gray) : frames
         let total = opened.frames.count.multipliedReportingOverflow(by: loop)
         var progress = ProgressLine(total: total.overflow ? .max : total.partialValue, label: "replay")
         let annotator = try annotate.map { try FrameAnnotator(path: $0) }

@@ -36,7 +36,15 @@ public final class LivePipeline: @unchecked Sendable {
     private var summary = Summary()
     private var latencies: [Double] = []
     private var lastStats = (time: 0.0, captured: 0, processed: 0)
+    /// The newest frame processed or skipped: `finish` and `stats` events carry its time, so
+    /// that every event comes out in time order.
     private var lastFrame = (index: 0, t: 0.0)
+    /// When the newest frame (or frame error) arrived from the source.
+    private var lastArrival: Double?
+    /// The latest `t` written (writer queue only): a `stats` line never goes before it.
+    private var writtenT = 0.0
+    /// The time of the last `stats` line; the next one waits for a later frame.
+    private var lastStatsT: Double?
     /// Extra frames dropped before the handoff (e.g. by the camera driver), reported in `stats`.
     private let upstreamDrops: () -> Int
     /// Called on the processing queue after each processed frame with that frame's events.
@@ -110,7 +118,7 @@ public final class LivePipeline: @unchecked Sendable {
         slot.close()
         processing.wait()
         timer.cancel()
-        writer.sync { writeStats() }  // a last report, so that short runs report their drops too
+        writer.sync { writeStats(final: true) }  // a last report, so that short runs report their drops too
         var result = withLock { summary }
         result.dropped = slot.dropped
         result.droppedLines = withLock { shedLines }
@@ -120,10 +128,12 @@ public final class LivePipeline: @unchecked Sendable {
     }
 
     private func processLoop() {
+        var last = (index: 0, t: 0.0)
         while let item = slot.take() {
             let arrival = item.arrival
             if let error = item.error {
                 processor.skip(index: error.index, t: error.t, because: error.problem) { event in enqueue(event) }
+                if error.t >= last.t { last = (error.index, error.t) }
             } else if let frame = item.frame {
                 frameEvents.removeAll(keepingCapacity: true)
                 processor.process(frame) { event in
@@ -134,14 +144,20 @@ public final class LivePipeline: @unchecked Sendable {
                 record {
                     $0.processed += 1
                 }
-                withLock { lastFrame = (frame.index, frame.t) }
+                last = (frame.index, frame.t)
             }
+            // On the writer queue, after this frame's events: `stats` lines carry the time of the
+            // newest frame whose events are written, so they stay in time order.
+            let done = last
             writer.async { [self] in
                 let latency = (Clock.now() - arrival) * 1000
-                withLock { latencies.append(latency) }
+                withLock {
+                    latencies.append(latency)
+                    lastFrame = done
+                    lastArrival = arrival
+                }
             }
         }
-        let last = withLock { lastFrame }
         processor.finish(index: last.index, t: last.t) { event in enqueue(event) }
     }
 
@@ -179,6 +195,7 @@ public final class LivePipeline: @unchecked Sendable {
                         message: "output is slower than the camera: \(shedSinceReport) nose/frame lines dropped", code: "output_backlog")))
                 }
                 try sink.write(event)
+                writtenT = max(writtenT, event.t)
             } catch {
                 withLock {
                     failure = error
@@ -189,14 +206,24 @@ public final class LivePipeline: @unchecked Sendable {
     }
 
 
-    /// Runs on the writer queue.
-    private func writeStats() {
+    /// Runs on the writer queue. A period in which no frame was processed or skipped is
+    /// reported with the next one (two `stats` lines never share a `t`). The final line, after
+    /// everything else, carries the camera time at the end: the last frame's plus the time since
+    /// it arrived.
+    private func writeStats(final: Bool = false) {
         let now = Clock.now()
-        let (counts, samples, frame) = withLock { () -> (Summary, [Double], (index: Int, t: Double)) in
+        let snapshot = withLock { () -> (Summary, [Double], (index: Int, t: Double))? in
+            var frame = lastFrame
+            frame.t = max(frame.t, writtenT)
+            if final, let lastArrival { frame.t += max(now - lastArrival, 0) }
+            // Times are written in milliseconds: compare what will be written.
+            if let lastStatsT, (frame.t * 1000).rounded() <= (lastStatsT * 1000).rounded() { return nil }
+            lastStatsT = frame.t
             let samples = latencies
             latencies.removeAll(keepingCapacity: true)
-            return (summary, samples, lastFrame)
+            return (summary, samples, frame)
         }
+        guard let (counts, samples, frame) = snapshot else { return }
         let elapsed = max(now - lastStats.time, 1e-9)
         let timing = TimingSummary(samples)
         let stats = Stats(fpsIn: Double(counts.captured - lastStats.captured) / elapsed,

@@ -15,6 +15,7 @@ final class DeviceTests: SceneTestCase {
             "    640x480: 30 fps",
             "  YUYV (YUYV 4:2:2)",
             "    640x480: 30 fps",
+            "  automatic choice for 640x480: MJPG at 640x480 (the format offering the nearest size, ties ranked MJPG, JPEG, YUYV, GREY; --format or camera.format picks another)",
         ])
         XCTAssertTrue(report.lines[0].hasPrefix("emulated:"), report.lines[0])
     }

@@ -123,10 +123,25 @@ final class FaultTests: SceneTestCase {
             .run(device: "emulated-test", attempt: camera.reopen) { _, _ in failures += 1 }) { error in
             guard case .gaveUp(let name, let seconds, let lastError) = error as? CameraError else { return XCTFail("\(error)") }
             XCTAssertEqual(name, "emulated-test")
-            XCTAssertEqual(seconds, 3.5, accuracy: 1e-9, "waits 0.5 + 1 + 2; another 2 would pass 5 s")
+            XCTAssertEqual(seconds, 5, accuracy: 1e-9, "waits 0.5 + 1 + 2, then 1.5 (not 2) to try once more at 5 s")
             XCTAssertTrue(lastError.hasSuffix("open: No such file or directory"), lastError)
         }
-        XCTAssertEqual(failures, 3)
-        XCTAssertEqual(clock.now() - start, 3.5, accuracy: 1e-9)
+        XCTAssertEqual(failures, 4)
+        XCTAssertEqual(clock.now() - start, 5, accuracy: 1e-9)
+    }
+
+    /// `--reconnect-for 3` with the default backoff (0.25, 0.5, 1, 2 s) keeps trying for the
+    /// whole 3 s: the last wait is cut to 1.25 s so that the last attempt is at 3 s.
+    func testReconnectorKeepsTryingUntilTheDeadline() throws {
+        var attemptTimes: [Double] = []
+        let start = clock.now()
+        XCTAssertThrowsError(try Reconnector(deadline: 3, clock: clock).run(device: "gone", attempt: {
+            attemptTimes.append(clock.now() - start)
+            throw CameraError.disconnected(device: "gone")
+        })) { error in
+            guard case .gaveUp(_, let seconds, _) = error as? CameraError else { return XCTFail("\(error)") }
+            XCTAssertGreaterThanOrEqual(seconds, 3)
+        }
+        XCTAssertEqual(attemptTimes, [0, 0.25, 0.75, 1.75, 3])
     }
 }

@@ -34,6 +34,23 @@ final class NegotiationTests: SceneTestCase {
         }
     }
 
+    /// `--format` / `camera.format`: the asked format even when a higher-ranked one is offered,
+    /// and an error naming what the device offers when it is not.
+    func testAnAskedFormatOverridesTheAutomaticChoice() throws {
+        var decoder = JPEGDecoder()
+        for format in [FourCC.yuyv, .grey] {
+            let camera = try camera(on: emulated(.init(formats: [.mjpeg, .yuyv, .grey])),
+                                    CameraSettings(device: "emulated-test", format: format))
+            XCTAssertEqual(camera.format.pixelFormat, format)
+            XCTAssertTrue(try gray(camera.nextFrame()) == decoder.decodeGray(recording.jpeg(0), conversion: .luma))
+        }
+        XCTAssertThrowsError(try camera(on: emulated(.init(formats: [.mjpeg, .yuyv])),
+                                        CameraSettings(device: "/dev/video3", format: .grey))) { error in
+            XCTAssertEqual(error as? CameraError, .formatNotOffered(device: "/dev/video3", format: "GREY", offered: ["MJPG", "YUYV"]))
+            XCTAssertEqual("\(error)", "/dev/video3 does not offer GREY (it offers MJPG, YUYV); choose another with --format or camera.format, or \"auto\"")
+        }
+    }
+
     func testNearestOfferedSizeAndGrantedRateAreReported() throws {
         // The scene is 640×480; asking for 1280×720 gets the nearest size the device has.
         let camera = try camera(on: emulated(.init(formats: [.grey, .mjpeg])),

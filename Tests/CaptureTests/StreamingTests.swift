@@ -71,4 +71,33 @@ final class StreamingTests: SceneTestCase {
         }
         XCTAssertEqual(delivered.count, Set(delivered).count)
     }
+
+    /// libv4l2 prints "error dequeuing buf: Resource temporarily unavailable" for every
+    /// VIDIOC_DQBUF that finds nothing: capture must never dequeue an empty queue, whether the
+    /// consumer keeps up or falls behind.
+    func testCaptureNeverDequeuesAnEmptyQueue() throws {
+        let device = emulated()
+        let camera = try camera(on: device)
+        for number in 0..<40 {
+            _ = try XCTUnwrap(camera.nextFrame())
+            if number % 10 == 9 { clock.sleep(0.2) }  // fall behind now and then: several buffers ready
+        }
+        XCTAssertGreaterThan(camera.droppedFrames, 0, "the slow spells did leave several buffers to drain")
+        XCTAssertEqual(device.emptyDequeues, 0)
+    }
+
+    /// What the driver captured between STREAMON and the first read (the caller was still
+    /// setting up) is not a drop: drops are counted from the first frame delivered, here none
+    /// afterwards since the consumer keeps up.
+    func testFramesCapturedBeforeTheFirstReadAreNotCountedAsDropped() throws {
+        let camera = try camera(on: emulated(), CameraSettings(device: "emulated-test", buffers: 4))
+        clock.sleep(0.5)  // 15 frames: 4 fill the buffers, the driver drops 11 (a sequence gap)
+        let first = try XCTUnwrap(camera.nextFrame())
+        XCTAssertEqual(first.t, 0, "times count from the first frame delivered")
+        for _ in 0..<20 { _ = try XCTUnwrap(camera.nextFrame()) }
+        XCTAssertEqual(camera.droppedFrames, 0)
+        clock.sleep(0.2)  // now the consumer falls behind: these are drops
+        _ = try XCTUnwrap(camera.nextFrame())
+        XCTAssertGreaterThanOrEqual(camera.droppedFrames, 3, "4 to 6 frames came; one was delivered")
+    }
 }

@@ -93,6 +93,15 @@ final class ConfigurationTests: XCTestCase {
         assertRejected(#"{"camera": {"size": "640x480"}}"#, key: "camera.size")
     }
 
+    func testCameraFormatIsAutoOrANamedFormat() throws {
+        XCTAssertEqual(Configuration().camera.format, "auto")
+        for format in ["mjpg", "yuyv", "grey", "auto"] {
+            XCTAssertEqual(try parse(#"{"camera": {"format": "\#(format)"}}"#).camera.format, format)
+        }
+        assertRejected(#"{"camera": {"format": "MJPEG"}}"#, key: "camera.format")
+        assertRejected(#"{"camera": {"format": 1}}"#, key: "camera.format")
+    }
+
     func testUnknownKeysAreRejectedByName() {
         assertRejected(#"{"detector": {"scalefactor": 1.2}}"#, key: "detector.scalefactor")
         assertRejected(#"{"colour": "blue"}"#, key: "colour")

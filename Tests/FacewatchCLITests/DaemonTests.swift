@@ -83,6 +83,27 @@ final class DaemonTests: XCTestCase {
         XCTAssertTrue(text.contains("/nonexistent/model.dat") && text.contains("apt-get install libdlib-data"), text)
     }
 
+    /// `bench` run from another directory finds the bundled recordings next to the executable
+    /// and reports the fit on one repeated frame and on varied frames separately.
+    func testBenchWorksOutsideTheRepository() throws {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["bench", "--rounds", "1", "--iterations", "20", "--json"]
+        process.currentDirectoryURL = URL(fileURLWithPath: NSTemporaryDirectory())
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any], String(decoding: data, as: UTF8.self))
+        XCTAssertTrue((json["recording"] as? String)?.hasSuffix("Recordings/blinks-slow-move") == true, "\(json["recording"] ?? "")")
+        let micro = try XCTUnwrap(json["micro_ms"] as? [String: Any])
+        XCTAssertNotNil(micro["landmark fit, repeated"])
+        XCTAssertNotNil(micro["landmark fit, varied"])
+    }
+
     func testABadConfigNamesTheKey() throws {
         let config = folder.appendingPathComponent("bad.json")
         try Data(#"{"detector": {"min_face": "big"}}"#.utf8).write(to: config)

@@ -109,6 +109,25 @@ final class LivePipelineTests: XCTestCase {
         XCTAssertEqual(sink.events.filter { $0.type == .faceLost }.count, 1, "the track is closed on the way out")
     }
 
+    /// A camera that stalls after its frames (timeouts reported as frame errors at later times)
+    /// and then ends: the events closing the track at shutdown come after those errors, every
+    /// event is in time order, and stats lines written while nothing new arrived do not repeat a `t`.
+    func testEventsAtShutdownAreInTimeOrderAndStatsNeverShareATime() throws {
+        let sink = Collector()
+        let live = try pipeline(sink: sink, statsInterval: 0.1)
+        let frames = PacedSource(RecordingSource(recording: try Recording(directory: folder.path)), speed: 1)
+        var source = StallingSource(frames: frames, stalls: [2.0, 2.5, 3.0], wait: 0.35)
+        _ = try live.run(&source)
+        let events = sink.events
+        let times = events.map(\.t)
+        XCTAssertEqual(times, times.sorted(), "events in time order: \(events.map { "\($0.type)@\($0.t)" })")
+        let faceLost = try XCTUnwrap(events.last { $0.type == .faceLost })
+        XCTAssertEqual(faceLost.t, 3.0, "the track closes at the last time seen (the last timeout)")
+        let statsTimes = events.filter { $0.type == .stats }.map(\.t)
+        XCTAssertGreaterThanOrEqual(statsTimes.count, 5)
+        XCTAssertEqual(statsTimes.count, Set(statsTimes).count, "stats times \(statsTimes)")
+    }
+
     func testAClosedPipeEndsTheRunWithItsError() throws {
         let sink = Collector(failAfter: 5)
         let live = try pipeline(sink: sink)
@@ -117,6 +136,32 @@ final class LivePipelineTests: XCTestCase {
             XCTAssertTrue((error as? EventsError)?.isBrokenPipe == true, "\(error)")
         }
         XCTAssertEqual(sink.events.count, 5)
+    }
+}
+
+/// A source that delivers its frames, then reports a timeout (a `FrameError`) at each of
+/// `stalls` after waiting `wait` seconds, then ends: a camera that stopped sending.
+private struct StallingSource<Frames: FrameSource>: FrameSource {
+    var frames: Frames
+    var stalls: [Double]
+    let wait: Double
+    private var lastIndex = 0
+
+    init(frames: Frames, stalls: [Double], wait: Double) {
+        self.frames = frames
+        self.stalls = stalls
+        self.wait = wait
+    }
+
+    mutating func nextFrame() throws -> Frame? {
+        if let frame = try frames.nextFrame() {
+            lastIndex = frame.index
+            return frame
+        }
+        guard !stalls.isEmpty else { return nil }
+        Thread.sleep(forTimeInterval: wait)
+        lastIndex += 1
+        throw FrameError(index: lastIndex, t: stalls.removeFirst(), problem: "no frame within 0.5 s")
     }
 }
 

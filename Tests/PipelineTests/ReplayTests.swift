@@ -46,10 +46,13 @@ final class ReplayTests: XCTestCase {
     }
 
     /// Replays into memory: the JSON lines as the daemon would write them.
-    private func replay(_ recording: Recording, configuration: Configuration = Configuration()) throws -> [String] {
+    /// `decodeAhead`: decode on a second thread (`DecodeAheadSource`, as `replay --speed 0` does).
+    private func replay(_ recording: Recording, configuration: Configuration = Configuration(),
+                        decodeAhead: Bool = false) throws -> [String] {
         let processor = try FrameProcessor(configuration: configuration, predictor: Self.predictor.get())
         let sink = LineSink()
-        var source = RecordingSource(recording: recording)
+        let frames = RecordingSource(recording: recording)
+        var source: any FrameSource = decodeAhead ? DecodeAheadSource(frames, conversion: configuration.gray, depth: 3) : frames
         _ = try Replay.run(&source, processor: processor, problems: recording.problems, sink: sink)
         return sink.lines
     }
@@ -74,6 +77,20 @@ final class ReplayTests: XCTestCase {
         let lost = lines.filter { $0.hasPrefix(#"{"type":"face_lost""#) }
         XCTAssertEqual(lost, [#"{"type":"face_lost","t":0.633,"frame":19,"face":1,"reason":"end"}"# + "\n"])
         XCTAssertEqual(lines.last, lost.last)
+    }
+
+    /// Decoding the next frames on a second thread changes nothing in the output, corrupt and
+    /// missing frames included.
+    func testDecodingAheadGivesTheSameBytes() throws {
+        var configuration = Configuration()
+        configuration.output = OutputOptions(nose: true, frames: true, landmarks: true)
+        let recording = try makeRecording(count: 60, corrupt: [10, 11, 12, 40])
+        let lines = try replay(recording, configuration: configuration)
+        XCTAssertEqual(try replay(recording, configuration: configuration, decodeAhead: true), lines)
+        let mjpeg = folder.appendingPathComponent("frames.mjpeg")
+        try Data(contentsOf: mjpeg).prefix(recording.frames[50].offset + 100).write(to: mjpeg)
+        let truncated = try Recording(directory: folder.path)
+        XCTAssertEqual(try replay(truncated, decodeAhead: true), try replay(truncated))
     }
 
     func testNoseFollowsTheFace() throws {

@@ -36,4 +36,15 @@ int fw_v4l2_dqbuf(int fd, struct v4l2_buffer *buffer);
 int fw_v4l2_streamon(int fd, uint32_t type);
 int fw_v4l2_streamoff(int fd, uint32_t type);
 
+/// Opens a V4L2 output node (e.g. v4l2loopback) read-write with plain open(2): libv4l2 only
+/// wraps capture. Returns 0 and the descriptor in `*fd`, or the errno value.
+int fw_v4l2_output_open(const char *path, int *fd);
+/// Closes a descriptor from `fw_v4l2_output_open`.
+int fw_v4l2_output_close(int fd);
+/// VIDIOC_S_FMT on an output node (`format->type` must be V4L2_BUF_TYPE_VIDEO_OUTPUT).
+int fw_v4l2_output_s_fmt(int fd, struct v4l2_format *format);
+/// Writes one whole frame with one write(2) (retried after EINTR); EMSGSIZE when the device took
+/// only part of it (a frame larger than its buffers).
+int fw_v4l2_output_write(int fd, const void *bytes, size_t count);
+
 #endif

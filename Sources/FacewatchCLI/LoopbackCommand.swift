@@ -1,0 +1,87 @@
+import ArgumentParser
+import Capture
+import Dispatch
+import Foundation
+import Recordings
+
+/// `facewatch loopback REC --device /dev/videoN`: plays a recording into a V4L2 output device
+/// (v4l2loopback) as a virtual camera.
+struct LoopbackCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "loopback",
+        abstract: "Play a recording into a V4L2 output device (v4l2loopback) on the recording's clock: a virtual camera.",
+        discussion: """
+            Any program that reads the loopback's capture side (a browser page, another tool, `facewatch run`) then \
+            sees the recorded frames as a live camera. MJPG writes the recorded JPEGs as they are; YUYV and GREY \
+            write their decoded luma (YUYV with neutral chroma), the pixels `replay` processes. --lead-in shows the \
+            first frame for up to that many seconds before playing (time for a reader to start); SIGUSR1 ends the \
+            lead-in at once. Example: sudo modprobe v4l2loopback video_nr=10; \
+            facewatch loopback Recordings/double-blinks --device /dev/video10 --loop
+            """
+    )
+
+    @Argument(help: "A recording folder.")
+    var recording: String
+
+    @Option(help: "The V4L2 output device, e.g. /dev/video10 (a v4l2loopback node).")
+    var device: String
+
+    @Option(help: "Pixel format to write: mjpg, yuyv or grey.")
+    var format: PixelFormatChoice = .mjpg
+
+    @Flag(help: "Play the recording over and over until interrupted.")
+    var loop = false
+
+    @Option(help: "Seconds to show the first frame before playing (SIGUSR1 starts playing at once).")
+    var leadIn: Double = 0
+
+    func validate() throws {
+        guard leadIn >= 0, leadIn.isFinite else { throw ValidationError("--lead-in must be 0 or more seconds") }
+    }
+
+    mutating func run() throws {
+        let opened = try Recording(directory: recording)
+        let feeder: LoopbackFeeder
+        do {
+            feeder = try LoopbackFeeder(recording: opened, device: device, format: format.fourcc)
+        } catch let error as VideoDeviceError {
+            throw CommandError("\(error) (is it a v4l2loopback device? `sudo modprobe v4l2loopback` creates one)")
+        }
+        let started = StartSignal()
+        if leadIn > 0 {
+            Log.shared.info("lead-in: showing the first frame of \(recording) on \(device) for up to \(leadIn) s (SIGUSR1 starts playing)")
+        }
+        Log.shared.info("playing \(recording) into \(device): \(opened.frames.count) frames, \(format.fourcc) \(opened.info.width)x\(opened.info.height) at \(opened.info.fps) fps\(loop ? ", looping" : "")")
+        let written = try withExtendedLifetime(started) {
+            try feeder.play(loops: loop ? nil : 1, leadIn: leadIn, start: started.isSet)
+        }
+        Log.shared.info("\(written) frames written to \(device)")
+    }
+}
+
+/// SIGUSR1 as a flag that a loop can poll.
+private final class StartSignal: @unchecked Sendable {
+    private let source = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: .global())
+    private let lock = NSLock()
+    private var set = false
+
+    init() {
+        signal(SIGUSR1, SIG_IGN)
+        source.setEventHandler { [self] in
+            lock.lock()
+            set = true
+            lock.unlock()
+        }
+        source.resume()
+    }
+
+    deinit {
+        source.cancel()
+    }
+
+    func isSet() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return set
+    }
+}

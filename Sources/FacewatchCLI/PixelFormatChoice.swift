@@ -1,0 +1,15 @@
+import ArgumentParser
+import Capture
+
+/// A pixel format named on the command line (`--format mjpg|yuyv|grey`).
+enum PixelFormatChoice: String, ExpressibleByArgument, CaseIterable {
+    case mjpg, yuyv, grey
+
+    var fourcc: FourCC {
+        switch self {
+        case .mjpg: return .mjpeg
+        case .yuyv: return .yuyv
+        case .grey: return .grey
+        }
+    }
+}

@@ -3,6 +3,8 @@
 #include <mosquitto.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 struct fw_mqtt {
     struct mosquitto *mosq;
@@ -10,7 +12,44 @@ struct fw_mqtt {
     int connected;
     long long acknowledged;
     long long connections;
+    // The first connection is made by a thread of ours (libmosquitto's loop does not retry a
+    // connection that never succeeded); then libmosquitto's loop takes over, reconnecting itself.
+    pthread_t connector;
+    int stopping;
+    int loop_started;
+    char *host;
+    int port;
+    int keepalive_s;
+    int max_delay_s;
 };
+
+static int stopping(fw_mqtt *client) {
+    pthread_mutex_lock(&client->lock);
+    int result = client->stopping;
+    pthread_mutex_unlock(&client->lock);
+    return result;
+}
+
+static void *connect_then_loop(void *data) {
+    fw_mqtt *client = data;
+    int delay = 1;
+    while (!stopping(client)) {
+        if (mosquitto_connect(client->mosq, client->host, client->port, client->keepalive_s) == MOSQ_ERR_SUCCESS) {
+            if (mosquitto_loop_start(client->mosq) == MOSQ_ERR_SUCCESS) {
+                pthread_mutex_lock(&client->lock);
+                client->loop_started = 1;
+                pthread_mutex_unlock(&client->lock);
+            }
+            return NULL;
+        }
+        for (int n = 0; n < delay * 10 && !stopping(client); n++) {
+            struct timespec tenth = {0, 100000000};
+            nanosleep(&tenth, NULL);
+        }
+        delay = delay * 2 > client->max_delay_s ? client->max_delay_s : delay * 2;
+    }
+    return NULL;
+}
 
 static pthread_once_t fw_mqtt_init_once = PTHREAD_ONCE_INIT;
 static void fw_mqtt_init(void) { mosquitto_lib_init(); }
@@ -60,20 +99,17 @@ int fw_mqtt_start(const char *client_id, const char *host, int port, int keepali
     mosquitto_reconnect_delay_set(client->mosq, 1, (unsigned)max_delay_s, true);
     // Unlimited in-flight messages: the Swift side bounds what it hands over.
     mosquitto_max_inflight_messages_set(client->mosq, 0);
-    // A broker that is down now is not an error: the network thread keeps trying.
-    int rc = mosquitto_connect_async(client->mosq, host, port, keepalive_s);
-    if (rc != MOSQ_ERR_SUCCESS && rc != MOSQ_ERR_ERRNO) {
+    client->host = strdup(host);
+    client->port = port;
+    client->keepalive_s = keepalive_s;
+    client->max_delay_s = max_delay_s < 1 ? 1 : max_delay_s;
+    // A broker that is down now is not an error: the connector keeps trying.
+    if (!client->host || pthread_create(&client->connector, NULL, connect_then_loop, client) != 0) {
+        free(client->host);
         mosquitto_destroy(client->mosq);
         pthread_mutex_destroy(&client->lock);
         free(client);
-        return rc;
-    }
-    rc = mosquitto_loop_start(client->mosq);
-    if (rc != MOSQ_ERR_SUCCESS) {
-        mosquitto_destroy(client->mosq);
-        pthread_mutex_destroy(&client->lock);
-        free(client);
-        return rc;
+        return MOSQ_ERR_NOMEM;
     }
     *out = client;
     return MOSQ_ERR_SUCCESS;
@@ -92,9 +128,16 @@ void fw_mqtt_status(fw_mqtt *client, int *connected, long long *acknowledged, lo
 }
 
 void fw_mqtt_stop(fw_mqtt *client) {
-    mosquitto_disconnect(client->mosq);
-    mosquitto_loop_stop(client->mosq, true);
+    pthread_mutex_lock(&client->lock);
+    client->stopping = 1;
+    pthread_mutex_unlock(&client->lock);
+    pthread_join(client->connector, NULL);
+    if (client->loop_started) {
+        mosquitto_disconnect(client->mosq);
+        mosquitto_loop_stop(client->mosq, true);
+    }
     mosquitto_destroy(client->mosq);
+    free(client->host);
     pthread_mutex_destroy(&client->lock);
     free(client);
 }

@@ -85,7 +85,7 @@ final class Integrations {
                 await web.stop()
                 done.signal()
             }
-            done.wait()
+            if done.wait(timeout: .now() + 5) == .timedOut { Log.shared.warning("web server: still stopping after 5 s") }
         }
         if let mqtt {
             let left = mqtt.close()

@@ -4,7 +4,7 @@ import Foundation
 /// rises with the signal's speed, so a still nose gives a still pointer (little jitter) while a
 /// fast move is followed with little lag. `minCutoff` (Hz) sets the smoothing at rest, `beta`
 /// how quickly the cutoff opens with speed, `derivativeCutoff` (Hz) smooths the speed estimate.
-public struct OneEuroFilter: Sendable, Equatable {
+public struct OneEuroFilter: Sendable {
     public let minCutoff: Double
     public let beta: Double
     public let derivativeCutoff: Double

@@ -25,28 +25,29 @@ public final class FacewatchMetrics: PipelineObserver, EventSink, Sendable {
 
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
         self.registry = registry
-        captured = registry.makeCounter(name: "facewatch_frames_captured_total", help: "Frames that arrived from the camera or recording.")
-        decoded = registry.makeCounter(name: "facewatch_frames_decoded_total", help: "Frames decoded and run through detection and landmarks.")
+        captured = registry.makeCounter(descriptor: Self.name("frames_captured_total", "Frames that arrived from the camera or recording."))
+        decoded = registry.makeCounter(descriptor: Self.name("frames_decoded_total", "Frames decoded and run through detection and landmarks."))
         var dropped: [FrameDropReason: Counter] = [:]
         for reason in FrameDropReason.allCases {
-            dropped[reason] = registry.makeCounter(name: "facewatch_frames_dropped_total", labels: [("reason", reason.rawValue)],
-                                                   help: "Frames that never reached the landmark model, by reason.")
+            dropped[reason] = registry.makeCounter(descriptor: Self.name("frames_dropped_total", "Frames that never reached the landmark model, by reason."), labels: [("reason", reason.rawValue)])
         }
         self.dropped = dropped
-        processing = registry.makeValueHistogram(name: "facewatch_processing_seconds", buckets: Self.buckets,
-                                                 help: "Time to decode and process one frame.")
-        latency = registry.makeValueHistogram(name: "facewatch_capture_to_event_seconds", buckets: Self.buckets,
-                                              help: "Time from a frame's arrival to its events being ready.")
-        faces = registry.makeGauge(name: "facewatch_faces_tracked", help: "Faces tracked in the last processed frame.")
-        reconnects = registry.makeCounter(name: "facewatch_camera_reconnects_total", help: "Times the camera came back after a disconnection.")
+        processing = registry.makeValueHistogram(descriptor: Self.name("processing_seconds", "Time to decode and process one frame."), buckets: Self.buckets)
+        latency = registry.makeValueHistogram(descriptor: Self.name("capture_to_event_seconds", "Time from a frame's arrival to its events being ready."), buckets: Self.buckets)
+        faces = registry.makeGauge(descriptor: Self.name("faces_tracked", "Faces tracked in the last processed frame."))
+        reconnects = registry.makeCounter(descriptor: Self.name("camera_reconnects_total", "Times the camera came back after a disconnection."))
         var events: [EventType: Counter] = [:]
         for type in EventType.allCases {
-            events[type] = registry.makeCounter(name: "facewatch_events_total", labels: [("type", type.rawValue)],
-                                                help: "Events produced, by type (before output filtering).")
+            events[type] = registry.makeCounter(descriptor: Self.name("events_total", "Events produced, by type (before output filtering)."), labels: [("type", type.rawValue)])
         }
         self.events = events
-        checks = [true: registry.makeCounter(name: "facewatch_checks_total", labels: [("verdict", "pass")], help: "Liveness checks finished, by verdict."),
-                  false: registry.makeCounter(name: "facewatch_checks_total", labels: [("verdict", "fail")], help: "Liveness checks finished, by verdict.")]
+        checks = [true: registry.makeCounter(descriptor: Self.name("checks_total", "Liveness checks finished, by verdict."), labels: [("verdict", "pass")]),
+                  false: registry.makeCounter(descriptor: Self.name("checks_total", "Liveness checks finished, by verdict."), labels: [("verdict", "fail")])]
+    }
+
+    /// `facewatch_NAME` with its help text.
+    private static func name(_ name: String, _ help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "facewatch", metricName: name, unitName: "", helpText: help)
     }
 
     public func frameCaptured() {

@@ -90,10 +90,11 @@ public final class CheckRegistry: @unchecked Sendable {
 
     private func withRunning(_ body: (LivenessCheck, (CheckOutput) -> Void) -> Void) {
         lock.lock()
-        guard let (id, check) = running else {
+        guard let current = running else {
             lock.unlock()
             return
         }
+        let (id, check) = current
         body(check) { output in snapshots[id]?.outputs.append(String(output.jsonLine.dropLast())) }
         let verdict = check.verdict
         if let verdict {

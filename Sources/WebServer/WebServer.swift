@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Events
 import Liveness
@@ -78,12 +79,13 @@ public struct WebServer: Sendable {
 
     private func events(lastEventID: String?) -> Response {
         let log = self.log
-        var cursor = log.start(lastEventID: lastEventID)
+        let start = log.start(lastEventID: lastEventID)
         return Response(
             status: .ok,
             headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
             body: ResponseBody { writer in
                 try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
+                var cursor = start
                 while !Task.isCancelled {
                     let entries = log.entries(after: cursor)
                     if entries.isEmpty {
@@ -123,7 +125,7 @@ public struct WebServer: Sendable {
     private func startCheck(_ body: ByteBuffer) async throws -> Response {
         let request: CheckRequest
         do {
-            request = try CheckRequest(json: Data(buffer: body))
+            request = try CheckRequest(json: Data(body.readableBytesView))
         } catch {
             return Self.json(.badRequest, Self.errorJSON("\(error)"))
         }

@@ -43,9 +43,7 @@ public final class WebSession: @unchecked Sendable {
                 }
             } catch is CancellationError {
             } catch {
-                lock.lock()
-                failure = error
-                lock.unlock()
+                lock.withLock { failure = error }
                 failed(error)
             }
         }
@@ -60,8 +58,6 @@ public final class WebSession: @unchecked Sendable {
 
     /// The server's error, if it stopped on one.
     public var error: Error? {
-        lock.lock()
-        defer { lock.unlock() }
-        return failure
+        lock.withLock { failure }
     }
 }

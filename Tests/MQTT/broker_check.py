@@ -102,19 +102,20 @@ def main():
     check(stats and all(s.get("mqtt_lost") == 0 for s in stats), "stats report mqtt_lost 0")
     stop(sub)
 
-    # 2. Past the queue bound: the broker is away from the start, 25 events may wait, the rest are
+    # 2. Past the queue bound: the broker is away for the first 3.5 s, 25 events may wait, the rest are
     #    dropped and counted in stats. The subscriber's persistent session is made first, so the
     #    broker keeps what arrives for it while it is away.
     sub, bounded_path = subscribe(port, "facewatch/bounded", "mqtt-bounded-received.jsonl")
     stop(sub)
     stop(broker)
     replay_path = os.path.join(out, "mqtt-bounded.jsonl")
-    replay = subprocess.Popen([binary, "replay", recording, "--speed", "2", "--events", "all",
+    replay = subprocess.Popen([binary, "replay", recording, "--speed", "1",
                                "--mqtt", f"mqtt://127.0.0.1:{port}/facewatch/bounded", "--mqtt-queue", "25"],
                               stdout=open(replay_path, "wb"), stderr=open(os.path.join(out, "mqtt-bounded.log"), "wb"))
     processes.append(replay)
-    time.sleep(1.5)
+    time.sleep(3.5)
     broker = start_broker(port)
+    check(True, "broker started 3.5 s into the second replay")
     check(replay.wait(timeout=60) == 0, "the bounded replay ends normally")
     sub, bounded_path = subscribe(port, "facewatch/bounded", "mqtt-bounded-received.jsonl")
     sent = lines(replay_path)

@@ -59,6 +59,7 @@ function update(check) {
   const verdict = outputs.find((o) => o.type === "verdict");
   if (verdict) {
     clearInterval(poll);
+    current = null;
     verdict.steps.forEach((s, i) => ring(i, 1, s.result === "done" ? "done" : (s.result === "not_done" ? null : "failed")));
     text("prompt", verdict.pass ? "Thank you" : "Check failed");
     text("hint", verdict.pass ? "All steps done." : "Because " + (reasons[verdict.reason] || verdict.reason) + ".");

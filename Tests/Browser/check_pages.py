@@ -5,8 +5,6 @@ first failure. Every wait is bounded; every process it starts is stopped.
 """
 import json
 import os
-import signal
-import socket
 import subprocess
 import sys
 import time
@@ -18,21 +16,12 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "StageSupport"))
+from stage import check, free_port, stop_all  # noqa: E402
+
 binary, recording, out = sys.argv[1:4]
 shots = os.path.join(out, "screenshots")
 processes = []
-
-
-def check(condition, what):
-    print(("ok   " if condition else "FAIL ") + what, flush=True)
-    if not condition:
-        raise SystemExit(1)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def serve(*arguments, log):
@@ -189,10 +178,4 @@ def main():
 try:
     main()
 finally:
-    for process in processes:
-        process.send_signal(signal.SIGTERM)
-    for process in processes:
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
+    stop_all(processes, seconds=15)

@@ -12,22 +12,13 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "StageSupport"))
+from stage import check, free_port, stop_all  # noqa: E402
+
 binary, recording, out = sys.argv[1:4]
 processes = []
 work = tempfile.mkdtemp(prefix="facewatch-mqtt-")
 os.chmod(work, 0o777)  # mosquitto started as root runs as its own user and saves its database here
-
-
-def check(condition, what):
-    print(("ok   " if condition else "FAIL ") + what, flush=True)
-    if not condition:
-        raise SystemExit(1)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def start_broker(port):
@@ -132,11 +123,5 @@ def main():
 try:
     main()
 finally:
-    for process in processes:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+    stop_all(processes)
     subprocess.run(["rm", "-rf", work])

@@ -22,6 +22,12 @@ const startButton = document.getElementById("start");
 const circumference = 2 * Math.PI * 42;
 let poll = null;
 let prompts = [];
+// What the page shows next: each prompt stays up at least `hold` ms, so a step done at once
+// (the second blink of a pair) still shows its prompt before the next one or the verdict.
+const hold = 700;
+let display = [];
+let shownAt = 0;
+let concluded = false;
 let challenge = [];
 let current = null;
 
@@ -48,34 +54,47 @@ function ring(i, fraction, state) {
   if (state) div.classList.add(state);
 }
 
+function showPrompt(p) {
+  if (current) ring(current.prompt.index, 1, "done");
+  current = { prompt: p, shown: performance.now() };
+  text("prompt", words[p.step] || p.step);
+  text("hint", `Step ${p.index + 1} of ${p.of}`);
+}
+
+function pump() {
+  if (display.length && performance.now() - shownAt >= hold) {
+    display.shift()();
+    shownAt = performance.now();
+  }
+}
+
 function update(check) {
   const outputs = check.outputs;
   const stepPrompts = outputs.filter((o) => o.type === "prompt" && o.step !== "adjust");
   const last = outputs[outputs.length - 1];
   stepPrompts.forEach((p) => {
-    if (!prompts.some((q) => q.index === p.index)) { prompts.push(p); current = { prompt: p, shown: performance.now() }; }
+    if (!prompts.some((q) => q.index === p.index)) { prompts.push(p); display.push(() => showPrompt(p)); }
   });
-  for (let i = 0; i < stepPrompts.length - 1; i++) ring(stepPrompts[i].index, 1, "done");
   const verdict = outputs.find((o) => o.type === "verdict");
-  if (verdict) {
+  if (verdict && !concluded) {
+    concluded = true;
     clearInterval(poll);
-    current = null;
-    verdict.steps.forEach((s, i) => ring(i, 1, s.result === "done" ? "done" : (s.result === "not_done" ? null : "failed")));
-    text("prompt", verdict.pass ? "Thank you" : "Check failed");
-    text("hint", verdict.pass ? "All steps done." : "Because " + (reasons[verdict.reason] || verdict.reason) + ".");
-    const box = document.getElementById("verdict");
-    box.textContent = verdict.pass ? "PASSED" : "FAILED";
-    box.className = "verdict " + (verdict.pass ? "pass" : "fail");
-    startButton.disabled = false;
-    startButton.textContent = "Again";
-    return;
-  }
-  if (last && last.type === "prompt" && last.step === "adjust") {
+    display.push(() => showVerdict(verdict));
+  } else if (!verdict && display.length === 0 && last && last.type === "prompt" && last.step === "adjust") {
     text("hint", adjustments[last.reason] || last.reason);
-  } else if (current) {
-    text("prompt", words[current.prompt.step] || current.prompt.step);
-    text("hint", `Step ${current.prompt.index + 1} of ${current.prompt.of}`);
   }
+}
+
+function showVerdict(verdict) {
+  current = null;
+  verdict.steps.forEach((s, i) => ring(i, 1, s.result === "done" ? "done" : (s.result === "not_done" ? null : "failed")));
+  text("prompt", verdict.pass ? "Thank you" : "Check failed");
+  text("hint", verdict.pass ? "All steps done." : "Because " + (reasons[verdict.reason] || verdict.reason) + ".");
+  const box = document.getElementById("verdict");
+  box.textContent = verdict.pass ? "PASSED" : "FAILED";
+  box.className = "verdict " + (verdict.pass ? "pass" : "fail");
+  startButton.disabled = false;
+  startButton.textContent = "Again";
 }
 
 function tick() {
@@ -92,6 +111,8 @@ async function start() {
   if (params.has("step_timeout_s")) body.step_timeout_s = Number(params.get("step_timeout_s"));
   startButton.disabled = true;
   prompts = [];
+  display = [];
+  concluded = false;
   current = null;
   text("verdict", "");
   text("hint", "Hold still while the camera finds you…");
@@ -115,3 +136,4 @@ async function start() {
 
 startButton.addEventListener("click", start);
 setInterval(tick, 100);
+setInterval(pump, 50);

@@ -18,7 +18,7 @@ final class CheckRegistryTests: XCTestCase {
         let first = try registry.start(try Challenge(parsing: "blink"), settings: CheckSettings(), id: "a")
         XCTAssertEqual(first.state, "running")
         XCTAssertThrowsError(try registry.start(try Challenge(parsing: "smile"), settings: CheckSettings(), id: "b")) { error in
-            XCTAssertEqual(error as? CheckRegistry.Conflict, CheckRegistry.Conflict(runningID: "a"))
+            XCTAssertEqual((error as? CheckRegistry.Conflict)?.runningID, "a")
         }
         XCTAssertNil(registry.snapshot("b"))
         // Once the first ends (here: the stream ended), a new one may start.

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import Foundation
 import PackageDescription
 
@@ -11,6 +11,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // No traits: the swift-configuration bridge and full-Foundation extras are not used.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],
     targets: [
         // C shim over libjpeg(-turbo): setjmp-based error handling, gray/RGB decode, encode.
@@ -42,17 +47,36 @@ let package = Package(
             "Imaging", "Landmarks", "Detection", "HOGDetection", "Expressions", "Events", "Recordings", "Config",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        // Where the event stream goes besides standard output: the Unix socket server.
-        .target(name: "Sinks", dependencies: ["Events"]),
+        // C shim over libmosquitto: a client on its own network thread, counters instead of callbacks.
+        .target(name: "CMosquitto", linkerSettings: [.linkedLibrary("mosquitto")]),
+        // Where the event stream goes besides standard output: the Unix socket server, MQTT.
+        .target(name: "Sinks", dependencies: ["Events", "CMosquitto"]),
         // What people read about a run: eval scores against truth.json, the SVG plot.
         .target(name: "Reports", dependencies: ["Pipeline", "Events", "Recordings"]),
+        // Prometheus metrics of a run: frames, latencies, faces, events, checks, reconnects.
+        .target(name: "Telemetry", dependencies: [
+            "Events", "Pipeline",
+            .product(name: "Prometheus", package: "swift-prometheus"),
+        ]),
+        // The HTTP server: the page, SSE events, MJPEG video, liveness checks, /metrics.
+        .target(name: "WebServer", dependencies: [
+            "Events", "Liveness", "Pipeline", "Recordings", "Telemetry",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "Logging", package: "swift-log"),
+        ], resources: [.copy("Pages")]),
+        // C shim over Linux uinput: a virtual absolute pointer with two buttons.
+        .target(name: "CUInput"),
+        // `facewatch pointer`: nose to pointer (calibration, dead zone, gain, One Euro filter), blinks to clicks.
+        .target(name: "Pointer", dependencies: ["CUInput", "Events", "Config"]),
         // Active liveness by challenge and response (`facewatch check`).
         .target(name: "Liveness", dependencies: ["Pipeline", "Events", "Expressions"]),
         // What the libFuzzer targets share: input handling and a corpus replayer for plain builds.
         .target(name: "FuzzSupport"),
         .executableTarget(name: "FacewatchCLI", dependencies: [
             "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings", "Pipeline", "Liveness", "Capture",
-            "Config", "Sinks", "Reports", "HOGDetection",
+            "Config", "Sinks", "Reports", "HOGDetection", "WebServer", "Telemetry", "Pointer",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -70,6 +94,9 @@ let package = Package(
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Config", "Recordings", "Expressions", "Detection", "Landmarks", "Imaging"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "Detection"]),
         .testTarget(name: "SinksTests", dependencies: ["Sinks", "Events"]),
+        .testTarget(name: "WebServerTests", dependencies: ["WebServer", "Liveness", "Pipeline", "Config", "Recordings", "Events", "Landmarks"]),
+        .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "Pipeline", "Config", "Recordings", "Events", "Landmarks"]),
+        .testTarget(name: "PointerTests", dependencies: ["Pointer", "Config", "Events"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Pipeline", "Config", "Events", "Recordings", "Landmarks", "Imaging"]),
     ],
     swiftLanguageModes: [.v5]

@@ -36,6 +36,9 @@ public struct Configuration: Sendable, Equatable {
     /// Unix socket serving the events (nil: none) and its file mode.
     public var socketPath: String?
     public var socketMode: UInt16 = 0o600
+    public var http = HTTPConfiguration()
+    public var mqtt = MQTTConfiguration()
+    public var pointer = PointerConfiguration()
 
     public init() {}
 
@@ -155,6 +158,34 @@ public struct Configuration: Sendable, Equatable {
         }
         socketMode = parsed
         try sock.finish()
+
+        var web = try root.object("http")
+        http.bind = try web.string("bind", default: http.bind)
+        http.token = try web.optionalString("token")
+        if http.token?.isEmpty == true { throw ConfigError(path: path, key: "http.token", problem: "must not be empty (null: no token)") }
+        http.video = try web.bool("video", default: http.video)
+        http.videoFPS = try web.double("video_fps", default: http.videoFPS, in: 0.5...60)
+        try web.finish()
+
+        var broker = try root.object("mqtt")
+        mqtt.url = try broker.optionalString("url")
+        mqtt.qos = try broker.int("qos", default: mqtt.qos, in: 0...2)
+        mqtt.retain = try broker.bool("retain", default: mqtt.retain)
+        mqtt.queue = try broker.int("queue", default: mqtt.queue, in: 1...1_000_000)
+        mqtt.reconnectMax = try broker.double("reconnect_max_s", default: mqtt.reconnectMax, in: 1...3600)
+        try broker.finish()
+
+        var mouse = try root.object("pointer")
+        pointer.gain = try mouse.double("gain", default: pointer.gain, in: 0.1...100)
+        pointer.deadZone = try mouse.double("dead_zone", default: pointer.deadZone, in: 0...0.5)
+        pointer.calibrate = try mouse.double("calibrate_s", default: pointer.calibrate, in: 0...60)
+        pointer.minCutoff = try mouse.double("min_cutoff_hz", default: pointer.minCutoff, in: 0.001...100)
+        pointer.beta = try mouse.double("beta", default: pointer.beta, in: 0...1000)
+        pointer.click = PointerConfiguration.Click(rawValue: try mouse.choice(
+            "click", default: pointer.click.rawValue, from: PointerConfiguration.Click.allCases.map(\.rawValue)))!
+        pointer.longBlink = try mouse.double("long_blink_s", default: pointer.longBlink, in: 0...10)
+        pointer.mirror = try mouse.bool("mirror", default: pointer.mirror)
+        try mouse.finish()
         try root.finish()
     }
 

@@ -75,6 +75,7 @@ public struct EventEncoder: Sendable {
             out.append(contentsOf: #","p95":"#.utf8)
             JSONNumber.append(s.latencyP95, decimals: 2, to: &out)
             out.append(0x7D)
+            if let lost = s.mqttLost { int("mqtt_lost", lost, &out) }
         case .error(let message, let code):
             string("message", message, &out)
             string("code", code, &out)

@@ -30,6 +30,11 @@ public struct EventFilter: Sendable, Equatable {
         types = set
     }
 
+    /// This filter without `type`.
+    public func excluding(_ type: EventType) -> EventFilter {
+        EventFilter(types: (types ?? Set(EventType.allCases)).subtracting([type]))
+    }
+
     public func accepts(_ type: EventType) -> Bool {
         types?.contains(type) ?? true
     }

@@ -9,8 +9,12 @@ public struct Stats: Sendable, Equatable {
     /// `latency_ms`: {p50, p95}).
     public var latencyP50: Double
     public var latencyP95: Double
+    /// Events the MQTT publisher dropped since the start because its queue was full while the
+    /// broker was away (written as `mqtt_lost` only when publishing to a broker).
+    public var mqttLost: Int?
 
-    public init(fpsIn: Double, fpsOut: Double, dropped: Int, latencyP50: Double, latencyP95: Double) {
+    public init(fpsIn: Double, fpsOut: Double, dropped: Int, latencyP50: Double, latencyP95: Double, mqttLost: Int? = nil) {
+        self.mqttLost = mqttLost
         self.fpsIn = fpsIn
         self.fpsOut = fpsOut
         self.dropped = dropped

@@ -33,6 +33,7 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var options: ConfigOptions
     @OptionGroup var output: OutputFlags
+    @OptionGroup var broker: MQTTOptions
 
     func validate() throws {
         guard speed >= 0, speed.isFinite else { throw ValidationError("--speed must be 0 or a positive number") }
@@ -43,14 +44,17 @@ struct ReplayCommand: ParsableCommand {
     static let shutdownWriteTimeout = 1.0
 
     mutating func run() throws {
-        let configuration = try output.apply(to: options.load())
+        let configuration = broker.apply(to: try output.apply(to: options.load()))
         let opened = try Recording(directory: recording)
         let processor = try FrameProcessor(configuration: configuration)
         Log.shared.info("replaying \(recording): \(opened.frames.count) frames, \(opened.info.width)×\(opened.info.height)")
-        let writer = JSONLinesWriter(fileDescriptor: STDOUT_FILENO, filter: try output.filter(configuration))
+        let filter = try output.filter(configuration)
+        let writer = JSONLinesWriter(fileDescriptor: STDOUT_FILENO, filter: filter)
+        let outputs = try Integrations(configuration: configuration, httpBind: nil, pageFilter: filter, filter: filter)
+        defer { _ = outputs.finish() }
         if speed > 0 {
             guard annotate == nil else { throw ValidationError("--annotate works with --speed 0 (every frame)") }
-            try runLive(opened, processor: processor, writer: writer)
+            try runLive(opened, processor: processor, writer: writer, outputs: outputs)
             return
         }
         // SIGINT/SIGTERM end the replay like the end of the recording: open tracks get
@@ -65,7 +69,7 @@ struct ReplayCommand: ParsableCommand {
         var progress = ProgressLine(total: total.overflow ? .max : total.partialValue, label: "replay")
         let annotator = try annotate.map { try FrameAnnotator(path: $0) }
         defer { annotator?.close() }
-        let sink = FrameEventBuffer(forwardingTo: writer)
+        let sink = FrameEventBuffer(forwardingTo: outputs.sink(primary: writer))
         do {
             let summary = try Replay.run(&source, processor: processor, problems: opened.problems, sink: sink) { frame, done in
                 let events = sink.take()
@@ -85,14 +89,14 @@ struct ReplayCommand: ParsableCommand {
     }
 
     /// Plays the recording through the live pipeline at `speed`× its own clock.
-    private func runLive(_ recording: Recording, processor: FrameProcessor, writer: JSONLinesWriter) throws {
-        let pipeline = LivePipeline(processor: processor, sink: writer)
+    private func runLive(_ recording: Recording, processor: FrameProcessor, writer: JSONLinesWriter, outputs: Integrations) throws {
+        let pipeline = outputs.pipeline(processor: processor, primary: writer, statsInterval: 1)
         let signals = SignalWatcher { _ in
             pipeline.stop()
             writer.giveUp(after: Self.shutdownWriteTimeout)
         }
         for problem in recording.problems {
-            try writer.write(Event(t: 0, frame: 0, .error(message: problem, code: "recording")))
+            try outputs.sink(primary: writer).write(Event(t: 0, frame: 0, .error(message: problem, code: "recording")))
         }
         var source = PacedSource(RecordingSource(recording: recording, loops: loop), speed: speed) { pipeline.isStopping }
         do {

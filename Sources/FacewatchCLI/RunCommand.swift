@@ -12,7 +12,7 @@ import Sinks
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run the daemon on a camera: events as JSON lines on standard output (and --socket).",
+        abstract: "Run the daemon on a camera: events as JSON lines on standard output (and --socket, --http, --mqtt).",
         discussion: """
             Capture, processing and writing run on their own queues with a one-slot handoff: the newest frame \
             wins, late frames are dropped and counted in `stats` lines (every second). SIGINT or SIGTERM stops \
@@ -25,6 +25,8 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var camera: CameraOptions
     @OptionGroup var options: ConfigOptions
     @OptionGroup var output: OutputFlags
+    @OptionGroup var web: WebOptions
+    @OptionGroup var broker: MQTTOptions
 
     @Option(help: "Also serve the events to local clients on this Unix socket path. Default: socket.path.")
     var socket: String?
@@ -36,7 +38,9 @@ struct RunCommand: ParsableCommand {
     var record: String?
 
     mutating func run() throws {
-        let configuration = try output.apply(to: options.load())
+        let (requested, httpBind) = web.apply(to: broker.apply(to: try output.apply(to: options.load())), serving: false)
+        let pageFilter = try output.filter(requested)
+        let (configuration, filter) = Integrations.processing(requested, httpBind: httpBind, filter: pageFilter)
         var mode = mode_t(configuration.socketMode)
         if let socketMode {
             guard let parsed = mode_t(socketMode, radix: 8), parsed <= 0o777 else {
@@ -45,7 +49,6 @@ struct RunCommand: ParsableCommand {
             mode = parsed
         }
         let chosen = try camera.apply(to: configuration.camera)
-        let filter = try output.filter(configuration)
         let processor = try FrameProcessor(configuration: configuration)
         let opened = try Camera(settings: chosen.settings)
         defer { opened.close() }
@@ -55,11 +58,11 @@ struct RunCommand: ParsableCommand {
 
         let stdout = JSONLinesWriter(fileDescriptor: STDOUT_FILENO, filter: filter)
         let server = try (socket ?? configuration.socketPath).map { try SocketEventServer(path: $0, mode: mode, filter: filter) }
-        defer { server?.close() }
-        let sink = FanOutSink(primary: stdout, others: server.map { [$0] } ?? [])
+        let outputs = try Integrations(configuration: configuration, httpBind: httpBind, pageFilter: pageFilter, filter: filter,
+                                       socket: server)
         let recorder = try record.map { try RecordingWriter(directory: $0, info: opened.recordingInfo) }
-        let pipeline = LivePipeline(processor: processor, sink: sink, statsInterval: configuration.statsInterval,
-                                    upstreamDrops: { opened.droppedFrames })
+        let pipeline = outputs.pipeline(processor: processor, primary: stdout, statsInterval: configuration.statsInterval,
+                                        upstreamDrops: { opened.droppedFrames })
         let signals = SignalWatcher { number in
             Log.shared.info("signal \(number): stopping")
             pipeline.stop()
@@ -70,33 +73,19 @@ struct RunCommand: ParsableCommand {
         defer { withExtendedLifetime(signals) {} }
         do {
             let summary = try pipeline.run(&source)
+            if let error = outputs.finish() { throw error }
             try recorder?.finish()
             Log.shared.info("stopped: \(summary.processed) of \(summary.captured) frames processed, \(summary.dropped) dropped in the handoff, \(opened.droppedFrames) by the camera, \(summary.droppedLines) nose/frame lines dropped for a slow reader")
         } catch let error as EventsError where error.isBrokenPipe {
+            _ = outputs.finish()
             try recorder?.finish()  // the reader went away: a normal end
         } catch EventsError.writeTimedOut {
             try recorder?.finish()
             Log.shared.warning("stopped by a signal; standard output is not being read, so the closing lines were not written")
         } catch {
+            _ = outputs.finish()
             try? recorder?.finish()
             throw error
         }
-    }
-}
-
-/// Writes every event to a primary sink (standard output), whose failure ends the run, and to
-/// others (the socket server) that never fail.
-private final class FanOutSink: EventSink {
-    let primary: EventSink
-    let others: [EventSink]
-
-    init(primary: EventSink, others: [EventSink]) {
-        self.primary = primary
-        self.others = others
-    }
-
-    func write(_ event: Event) throws {
-        for sink in others { try? sink.write(event) }
-        try primary.write(event)
     }
 }

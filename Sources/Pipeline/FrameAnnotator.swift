@@ -3,15 +3,12 @@ import Foundation
 import Imaging
 import Recordings
 
-/// Writes what the daemon saw as an MJPEG stream (`ffplay OUT.mjpeg`): every frame with each
-/// face's box and 68 points (eye points red while the eye is below its closing threshold, mouth
-/// points yellow while the mouth is open), its EAR and MAR, and the events as they fire.
+/// Writes what the daemon saw as an MJPEG stream (`ffplay OUT.mjpeg`): every frame drawn by a
+/// `FrameRenderer`, one JPEG after another.
 public final class FrameAnnotator {
     public let path: String
     private let output: FileHandle
-    private let quality: Int
-    private var decoder = JPEGDecoder()
-    private var banners: [(text: String, until: Double, color: Color)] = []
+    private var renderer: FrameRenderer
 
     /// Creates (or truncates) the output file.
     public init(path: String, quality: Int = 80) throws {
@@ -21,16 +18,45 @@ public final class FrameAnnotator {
         }
         self.path = path
         self.output = handle
-        self.quality = quality
+        self.renderer = FrameRenderer(quality: quality)
     }
 
     /// Draws one processed frame with the processor's observations and the frame's events, and
     /// appends it to the stream.
     public func annotate(_ frame: Frame, faces: [FaceObservation], events: [Event]) throws {
+        do {
+            guard let jpeg = try renderer.render(frame, faces: faces, events: events) else { return }  // a bad frame: nothing to draw on
+            try output.write(contentsOf: jpeg)
+        } catch {
+            throw RecordingError(path: path, problem: "cannot write the annotated video (\(error))")
+        }
+    }
+
+    public func close() {
+        try? output.close()
+    }
+}
+
+/// Draws what the daemon saw on a frame, as a JPEG: each face's box and 68 points (eye points red
+/// while the eye is below its closing threshold, mouth points yellow while the mouth is open),
+/// its EAR and MAR, and banners for the events as they fire. Used by `--annotate` and the web
+/// server's MJPEG stream.
+public struct FrameRenderer {
+    private let quality: Int
+    private var decoder = JPEGDecoder()
+    private var banners: [(text: String, until: Double, color: Color)] = []
+
+    public init(quality: Int = 80) {
+        self.quality = quality
+    }
+
+    /// The frame drawn with `faces` and banners for `events` (those since the last call), or nil
+    /// when the frame does not decode.
+    public mutating func render(_ frame: Frame, faces: [FaceObservation], events: [Event]) throws -> Data? {
         var canvas: RGBImage
         switch frame.payload {
         case .jpeg(let jpeg):
-            guard let decoded = try? decoder.decodeRGB(jpeg) else { return }  // a bad frame: nothing to draw on
+            guard let decoded = try? decoder.decodeRGB(jpeg) else { return nil }
             canvas = decoded
         case .gray(let gray):
             canvas = RGBImage(gray: gray)
@@ -42,15 +68,7 @@ public final class FrameAnnotator {
         for (n, banner) in banners.enumerated() {
             canvas.text(banner.text, x: 8, y: canvas.height - 24 - 20 * n, scale: 2, color: banner.color)
         }
-        do {
-            try output.write(contentsOf: JPEGEncoder.encode(canvas, quality: quality))
-        } catch {
-            throw RecordingError(path: path, problem: "cannot write the annotated video (\(error))")
-        }
-    }
-
-    public func close() {
-        try? output.close()
+        return try JPEGEncoder.encode(canvas, quality: quality)
     }
 
     private func draw(_ face: FaceObservation, on canvas: inout RGBImage) {
@@ -74,7 +92,7 @@ public final class FrameAnnotator {
         if face.mouthOpen { canvas.text("MOUTH OPEN", x: face.box.x + 80, y: face.box.y + face.box.height + 6, color: .yellow) }
     }
 
-    private func banner(for event: Event, at t: Double) {
+    private mutating func banner(for event: Event, at t: Double) {
         switch event.payload {
         case .blink(let face, _, let duration):
             banners.append((String(format: "BLINK #%d %.0f MS", face, duration * 1000), t + 0.6, .green))

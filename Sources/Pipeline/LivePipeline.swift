@@ -58,14 +58,24 @@ public final class LivePipeline: @unchecked Sendable {
 
     /// Lines waiting for the writer beyond which per-frame lines are dropped.
     private let backlogLimit: Int
+    private let observer: PipelineObserver?
+    /// Events a broker sink lost, for `stats` (nil: no broker).
+    private let brokerLost: (() -> Int)?
+    /// Drops already reported to the observer: (handoff, camera).
+    private var observedDrops = (handoff: 0, camera: 0)
 
     /// `afterFrame` runs on the processing queue after every processed frame, with the frame's
     /// events, while the processor's state (`observations`, the tracker) is that frame's.
     /// `backlogLimit`: events waiting for a slow writer beyond which `nose` and `frame` lines are
-    /// dropped (the default, 256, is about 4 s of one face at 30 fps).
+    /// dropped (the default, 256, is about 4 s of one face at 30 fps). `observer` hears of every
+    /// frame captured, dropped and processed (metrics);
+    /// `brokerLost` gives the events an MQTT sink lost, for `stats` lines.
     public init(processor: FrameProcessor, sink: EventSink, statsInterval: Double = 1, backlogLimit: Int = 256,
+                observer: PipelineObserver? = nil, brokerLost: (() -> Int)? = nil,
                 upstreamDrops: @escaping () -> Int = { 0 }, afterFrame: @escaping (Frame, [Event]) -> Void = { _, _ in }) {
         self.backlogLimit = backlogLimit
+        self.observer = observer
+        self.brokerLost = brokerLost
         self.processor = processor
         self.sink = sink
         self.statsInterval = statsInterval
@@ -107,6 +117,7 @@ public final class LivePipeline: @unchecked Sendable {
             do {
                 guard let frame = try source.nextFrame() else { break }
                 record { $0.captured += 1 }
+                observer?.frameCaptured()
                 slot.put(Captured(frame: frame, error: nil, arrival: Clock.now()))
             } catch let error as FrameError {
                 slot.put(Captured(frame: nil, error: error, arrival: Clock.now()))
@@ -131,14 +142,23 @@ public final class LivePipeline: @unchecked Sendable {
         var last = (index: 0, t: 0.0)
         while let item = slot.take() {
             let arrival = item.arrival
+            reportDrops()
             if let error = item.error {
                 processor.skip(index: error.index, t: error.t, because: error.problem) { event in enqueue(event) }
                 if error.t >= last.t { last = (error.index, error.t) }
+                observer?.framesDropped(1, reason: .decode)
             } else if let frame = item.frame {
                 frameEvents.removeAll(keepingCapacity: true)
+                let bad = processor.badFrames, started = Clock.now()
                 processor.process(frame) { event in
                     frameEvents.append(event)
                     enqueue(event)
+                }
+                if processor.badFrames > bad {
+                    observer?.framesDropped(1, reason: .decode)
+                } else {
+                    let now = Clock.now()
+                    observer?.frameProcessed(seconds: now - started, latency: now - arrival, faces: processor.observations.count)
                 }
                 afterFrame(frame, frameEvents)
                 record {
@@ -158,7 +178,17 @@ public final class LivePipeline: @unchecked Sendable {
                 }
             }
         }
+        reportDrops()
         processor.finish(index: last.index, t: last.t) { event in enqueue(event) }
+    }
+
+    /// Tells the observer of the frames dropped since the last call (processing queue).
+    private func reportDrops() {
+        guard let observer else { return }
+        let handoff = slot.dropped, camera = upstreamDrops()
+        if handoff > observedDrops.handoff { observer.framesDropped(handoff - observedDrops.handoff, reason: .handoff) }
+        if camera > observedDrops.camera { observer.framesDropped(camera - observedDrops.camera, reason: .camera) }
+        observedDrops = (max(handoff, observedDrops.handoff), max(camera, observedDrops.camera))
     }
 
     /// Writes an event that did not come from a frame (e.g. the camera was unplugged), in order
@@ -228,7 +258,8 @@ public final class LivePipeline: @unchecked Sendable {
         let timing = TimingSummary(samples)
         let stats = Stats(fpsIn: Double(counts.captured - lastStats.captured) / elapsed,
                           fpsOut: Double(counts.processed - lastStats.processed) / elapsed,
-                          dropped: slot.dropped + upstreamDrops(), latencyP50: timing.p50, latencyP95: timing.p95)
+                          dropped: slot.dropped + upstreamDrops(), latencyP50: timing.p50, latencyP95: timing.p95,
+                          mqttLost: brokerLost?())
         lastStats = (now, counts.captured, counts.processed)
         guard withLock({ failure == nil }) else { return }
         do {

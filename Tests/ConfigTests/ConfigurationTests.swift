@@ -102,6 +102,43 @@ final class ConfigurationTests: XCTestCase {
         assertRejected(#"{"camera": {"format": 1}}"#, key: "camera.format")
     }
 
+    func testHTTPMQTTAndPointerSettings() throws {
+        let config = try parse("""
+            {"http": {"bind": "0.0.0.0:9000", "token": "s3cret", "video": true, "video_fps": 5},
+             "mqtt": {"url": "mqtt://127.0.0.1:1884/facewatch/cam1", "qos": 2, "retain": true, "queue": 50, "reconnect_max_s": 4},
+             "pointer": {"gain": 6, "dead_zone": 0.02, "calibrate_s": 2, "min_cutoff_hz": 0.5, "beta": 1,
+                         "click": "wink", "long_blink_s": 0.4, "mirror": false}}
+            """)
+        XCTAssertEqual(config.http.bind, "0.0.0.0:9000")
+        XCTAssertEqual(config.http.token, "s3cret")
+        XCTAssertTrue(config.http.video)
+        XCTAssertEqual(config.http.videoFPS, 5)
+        XCTAssertEqual(config.mqtt.url, "mqtt://127.0.0.1:1884/facewatch/cam1")
+        XCTAssertEqual(config.mqtt.qos, 2)
+        XCTAssertTrue(config.mqtt.retain)
+        XCTAssertEqual(config.mqtt.queue, 50)
+        XCTAssertEqual(config.mqtt.reconnectMax, 4)
+        XCTAssertEqual(config.pointer.gain, 6)
+        XCTAssertEqual(config.pointer.deadZone, 0.02)
+        XCTAssertEqual(config.pointer.calibrate, 2)
+        XCTAssertEqual(config.pointer.minCutoff, 0.5)
+        XCTAssertEqual(config.pointer.beta, 1)
+        XCTAssertEqual(config.pointer.click, .wink)
+        XCTAssertEqual(config.pointer.longBlink, 0.4)
+        XCTAssertFalse(config.pointer.mirror)
+        let defaults = Configuration()
+        XCTAssertEqual(defaults.http.bind, "127.0.0.1:8080")
+        XCTAssertNil(defaults.http.token)
+        XCTAssertFalse(defaults.http.video, "video is off unless asked for")
+        XCTAssertNil(defaults.mqtt.url)
+        assertRejected(#"{"http": {"token": ""}}"#, key: "http.token")
+        assertRejected(#"{"http": {"video": "yes"}}"#, key: "http.video")
+        assertRejected(#"{"mqtt": {"qos": 3}}"#, key: "mqtt.qos")
+        assertRejected(#"{"mqtt": {"queue": 0}}"#, key: "mqtt.queue")
+        assertRejected(#"{"pointer": {"click": "double_blink"}}"#, key: "pointer.click")
+        assertRejected(#"{"pointer": {"speed": 1}}"#, key: "pointer.speed")
+    }
+
     func testUnknownKeysAreRejectedByName() {
         assertRejected(#"{"detector": {"scalefactor": 1.2}}"#, key: "detector.scalefactor")
         assertRejected(#"{"colour": "blue"}"#, key: "colour")

@@ -1,0 +1,98 @@
+import Config
+import Events
+import Foundation
+import Pipeline
+import Recordings
+import Sinks
+import Telemetry
+import WebServer
+
+/// The sinks and observers a daemon run writes to besides standard output, built from the
+/// configuration: the Unix socket, the web server (with its metrics) and the MQTT publisher.
+final class Integrations {
+    let socket: SocketEventServer?
+    let web: WebSession?
+    let metrics: FacewatchMetrics?
+    let mqtt: MQTTPublisher?
+    private var finished = false
+
+    /// The web page shows EAR and MAR, which `frame` events carry: with a web server the processor
+    /// makes them even when standard output (and the socket, MQTT) leaves them out. Returns the
+    /// configuration to process with and the filter for the other sinks.
+    static func processing(_ configuration: Configuration, httpBind: String?, filter: EventFilter) -> (Configuration, EventFilter) {
+        guard httpBind != nil, !configuration.output.frames else { return (configuration, filter) }
+        var processing = configuration
+        processing.output = OutputOptions(nose: configuration.output.nose, frames: true, landmarks: false)
+        return (processing, filter.excluding(.frame))
+    }
+
+    /// `pageFilter`: the events the web page gets (the user's filter); `filter`: the others'.
+    init(configuration: Configuration, httpBind: String?, pageFilter: EventFilter, filter: EventFilter,
+         socket: SocketEventServer? = nil) throws {
+        self.socket = socket
+        if let httpBind {
+            let policy = try AccessPolicy(bind: httpBind, token: configuration.http.token)
+            let metrics = FacewatchMetrics()
+            self.metrics = metrics
+            web = WebSession(policy: policy, filter: pageFilter, video: configuration.http.video,
+                             videoFPS: configuration.http.videoFPS, metrics: metrics, pages: try PageFiles())
+        } else {
+            metrics = nil
+            web = nil
+        }
+        if let url = configuration.mqtt.url {
+            let settings = configuration.mqtt
+            mqtt = try MQTTPublisher(destination: MQTTDestination(url: url), qos: settings.qos, retain: settings.retain,
+                                     queueLimit: settings.queue, reconnectMax: settings.reconnectMax, filter: filter)
+        } else {
+            mqtt = nil
+        }
+    }
+
+    /// Standard output first (its failure ends the run), then every other sink.
+    func sink(primary: EventSink) -> EventSink {
+        var others: [EventSink] = []
+        if let socket { others.append(socket) }
+        if let web { others += web.sinks }
+        if let metrics { others.append(metrics) }
+        if let mqtt { others.append(mqtt) }
+        return others.isEmpty ? primary : FanOutSink(primary: primary, others: others)
+    }
+
+    /// A live pipeline writing to all of them.
+    func pipeline(processor: FrameProcessor, primary: EventSink, statsInterval: Double,
+                  upstreamDrops: @escaping () -> Int = { 0 }) -> LivePipeline {
+        let web = self.web, mqtt = self.mqtt
+        let pipeline = LivePipeline(
+            processor: processor, sink: sink(primary: primary), statsInterval: statsInterval, observer: metrics,
+            brokerLost: mqtt.map { broker in { broker.lost } }, upstreamDrops: upstreamDrops,
+            afterFrame: { frame, events in web?.observe(frame, events: events, processor: processor) })
+        web?.start(logger: Log.shared) { error in
+            Log.shared.error("web server: \(error)")
+            pipeline.stop()
+        }
+        return pipeline
+    }
+
+    /// Ends a running check, stops the web server, flushes MQTT and closes the socket. Returns
+    /// the web server's error, if it failed.
+    func finish() -> Error? {
+        guard !finished else { return nil }
+        finished = true
+        if let web {
+            let done = DispatchSemaphore(value: 0)
+            Task.detached {
+                await web.stop()
+                done.signal()
+            }
+            if done.wait(timeout: .now() + 5) == .timedOut { Log.shared.warning("web server: still stopping after 5 s") }
+        }
+        if let mqtt {
+            let left = mqtt.close()
+            if left > 0 { Log.shared.warning("mqtt: \(left) events not acknowledged by the broker at exit") }
+            if mqtt.lost > 0 { Log.shared.warning("mqtt: \(mqtt.lost) events dropped while the broker was away (queue full)") }
+        }
+        socket?.close()
+        return web?.error
+    }
+}

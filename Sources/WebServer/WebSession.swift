@@ -1,0 +1,63 @@
+import Events
+import Foundation
+import Liveness
+import Logging
+import Pipeline
+import Recordings
+import Telemetry
+
+/// Everything the web server shows, wired to one live pipeline: the event log (a sink), the
+/// metrics (a sink and the pipeline's observer), the video feed and the checks (fed after every
+/// frame), and the server itself, run on a task of its own.
+public final class WebSession: @unchecked Sendable {
+    public let server: WebServer
+    private var task: Task<Void, Never>?
+    private let lock = NSLock()
+    private var failure: Error?
+
+    public init(policy: AccessPolicy, filter: EventFilter, video: Bool, videoFPS: Double, metrics: FacewatchMetrics,
+                pages: PageFiles) {
+        server = WebServer(policy: policy, log: EventLog(filter: filter), video: video ? VideoFeed(fps: videoFPS) : nil,
+                           checks: CheckRegistry(concluded: metrics.checkConcluded), metrics: metrics, pages: pages)
+    }
+
+    /// The sinks to add to the pipeline's fan-out.
+    public var sinks: [EventSink] { [server.log] }
+
+    /// Feeds one processed frame to the running check and the video (on the processing queue).
+    public func observe(_ frame: Frame, events: [Event], processor: FrameProcessor) {
+        server.checks.observe(frame: frame.index, t: frame.t, events: events, faces: processor.observations,
+                              facesInView: processor.tracker.facesInView)
+        server.video?.offer(frame, faces: processor.observations, events: events)
+    }
+
+    /// Starts serving; `failed` is called (from another thread) if the server cannot run, e.g.
+    /// the port is taken.
+    public func start(logger: Logger, failed: @escaping @Sendable (Error) -> Void) {
+        let server = self.server
+        let policy = server.policy
+        task = Task.detached { [self] in
+            do {
+                try await server.run(logger: logger) { port in
+                    logger.info("serving http://\(policy.host.contains(":") ? "[\(policy.host)]" : policy.host):\(port)/")
+                }
+            } catch is CancellationError {
+            } catch {
+                lock.withLock { failure = error }
+                failed(error)
+            }
+        }
+    }
+
+    /// Fails a running check (the stream ended) and stops serving.
+    public func stop() async {
+        server.checks.finish()
+        task?.cancel()
+        await task?.value
+    }
+
+    /// The server's error, if it stopped on one.
+    public var error: Error? {
+        lock.withLock { failure }
+    }
+}

@@ -43,6 +43,12 @@ let package = Package(
         .target(name: "Sinks", dependencies: ["Events"]),
         // What people read about a run: eval scores against truth.json, the SVG plot.
         .target(name: "Reports", dependencies: ["Pipeline", "Events", "Recordings"]),
+        // C shim over OpenBLAS (Debian libopenblas-dev): row-major sgemm, thread count.
+        .target(name: "COpenBLAS", linkerSettings: [.linkedLibrary("openblas")]),
+        // dlib's face descriptor: the aligned face chip and the ResNet (dlib_face_recognition_resnet_model_v1).
+        .target(name: "FaceDescriptor", dependencies: ["COpenBLAS", "DlibFormat", "Imaging", "Landmarks"]),
+        // Enrolled identities (the store) and matching a tracked face against them.
+        .target(name: "Identity", dependencies: ["FaceDescriptor", "Pipeline", "Recordings", "Imaging"]),
         // Active liveness by challenge and response (`facewatch check`).
         .target(name: "Liveness", dependencies: ["Pipeline", "Events", "Expressions"]),
         .executableTarget(name: "FacewatchCLI", dependencies: [
@@ -64,6 +70,8 @@ let package = Package(
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Config", "Recordings", "Expressions", "Detection", "Landmarks", "Imaging"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "Detection"]),
         .testTarget(name: "SinksTests", dependencies: ["Sinks", "Events"]),
+        .testTarget(name: "FaceDescriptorTests", dependencies: ["FaceDescriptor", "DlibFormat", "Imaging", "Landmarks"]),
+        .testTarget(name: "IdentityTests", dependencies: ["Identity", "FaceDescriptor"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Pipeline", "Config", "Events", "Recordings", "Landmarks", "Imaging"]),
     ],
     swiftLanguageModes: [.v5]

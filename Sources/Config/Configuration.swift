@@ -26,6 +26,10 @@ public struct Configuration: Sendable, Equatable {
     /// Unix socket serving the events (nil: none) and its file mode.
     public var socketPath: String?
     public var socketMode: UInt16 = 0o600
+    /// Face descriptor distance below which two faces are the same person (dlib: 0.6).
+    public var identityThreshold = 0.6
+    /// The identity store file (nil: `${XDG_DATA_HOME:-~/.local/share}/facewatch/identities/identities.json`).
+    public var identityStore: String?
 
     public init() {}
 
@@ -126,6 +130,14 @@ public struct Configuration: Sendable, Equatable {
         }
         socketMode = parsed
         try sock.finish()
+
+        var identity = try root.object("identity")
+        identityThreshold = try identity.double("threshold", default: identityThreshold, in: 0.01...2)
+        identityStore = try identity.optionalString("store")
+        if identityStore?.isEmpty == true {
+            throw ConfigError(path: path, key: "identity.store", problem: "must be a file path or null")
+        }
+        try identity.finish()
         try root.finish()
     }
 

@@ -48,12 +48,12 @@ let package = Package(
         // dlib's face descriptor: the aligned face chip and the ResNet (dlib_face_recognition_resnet_model_v1).
         .target(name: "FaceDescriptor", dependencies: ["COpenBLAS", "DlibFormat", "Imaging", "Landmarks"]),
         // Enrolled identities (the store) and matching a tracked face against them.
-        .target(name: "Identity", dependencies: ["FaceDescriptor", "Pipeline", "Recordings", "Imaging"]),
+        .target(name: "Identity", dependencies: ["FaceDescriptor", "Pipeline", "Recordings", "Imaging", "Events"]),
         // Active liveness by challenge and response (`facewatch check`).
         .target(name: "Liveness", dependencies: ["Pipeline", "Events", "Expressions"]),
         .executableTarget(name: "FacewatchCLI", dependencies: [
             "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings", "Pipeline", "Liveness", "Capture",
-            "Config", "Sinks", "Reports",
+            "Config", "Sinks", "Reports", "FaceDescriptor", "Identity",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

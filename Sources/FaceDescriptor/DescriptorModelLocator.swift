@@ -1,8 +1,8 @@
 import Foundation
 
-/// Where `dlib_face_recognition_resnet_model_v1.dat` is looked for: `$FACEWATCH_MODELS`, then the
-/// user's data folder, then `/usr/local/share/facewatch/models` (the folders `Scripts/setup-models`
-/// installs into). Nothing is downloaded at run time.
+/// Where `dlib_face_recognition_resnet_model_v1.dat` is looked for: only `$FACEWATCH_MODELS` when
+/// it is set, otherwise the user's data folder, then `/usr/local/share/facewatch/models` (the
+/// folders `Scripts/setup-models` installs into). Nothing is downloaded at run time.
 public struct DescriptorModelLocator: Sendable {
     public static let fileName = "dlib_face_recognition_resnet_model_v1.dat"
 
@@ -10,7 +10,10 @@ public struct DescriptorModelLocator: Sendable {
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         var dirs: [String] = []
-        if let explicit = environment["FACEWATCH_MODELS"], !explicit.isEmpty { dirs.append(explicit) }
+        if let explicit = environment["FACEWATCH_MODELS"], !explicit.isEmpty {
+            directories = [explicit]
+            return
+        }
         if let data = environment["XDG_DATA_HOME"], !data.isEmpty {
             dirs.append(data + "/facewatch/models")
         } else if let home = environment["HOME"], !home.isEmpty {

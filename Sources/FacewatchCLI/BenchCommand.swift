@@ -2,6 +2,7 @@ import ArgumentParser
 import Config
 import Detection
 import Events
+import FaceDescriptor
 import Foundation
 import Imaging
 import Landmarks
@@ -19,7 +20,10 @@ struct BenchCommand: ParsableCommand {
             times with every frame processed, timing each stage of each frame: decode, detect (full-frame \
             detection), track (window checks), landmarks (fits of tracked faces), expressions (measures, state \
             machines) and output (JSON encoding). Then micro-benchmarks of decode, one landmark fit and the \
-            tracked-frame path on a still image, and the model's load time and memory.
+            tracked-frame path on a still image, and the model's load time and memory. With the face descriptor \
+            model installed (Scripts/setup-models), also dlib's face chip and descriptor network on the 16 faces of \
+            Tests/Fixtures/identity in turn (compare with Scripts/bench_dlib_descriptor.py; pin both to one core \
+            with `taskset -c 0`).
             """
     )
 
@@ -49,7 +53,9 @@ struct BenchCommand: ParsableCommand {
         let modelMB = Double(ResidentMemory.current() - rssBefore) / 1_048_576
 
         let pipeline = try benchRecording(configuration, predictor: predictor)
-        let micro = try benchMicro(configuration, predictor: predictor)
+        var micro = try benchMicro(configuration, predictor: predictor)
+        let identity = try benchDescriptor()
+        micro += identity ?? []
         let rss = Double(ResidentMemory.current()) / 1_048_576
 
         if json {
@@ -75,6 +81,7 @@ struct BenchCommand: ParsableCommand {
         for (name, summary) in micro {
             print(name.padding(toLength: 24, withPad: " ", startingAt: 0) + summary.row)
         }
+        if identity == nil { print("face descriptor: model not installed (Scripts/setup-models); skipped") }
         print(String(format: "\nmodel: %@; load %.3f s, %.1f MB resident; process resident %.1f MB",
                      predictor.structure.description, loadSeconds, modelMB, rss))
     }
@@ -160,6 +167,48 @@ struct BenchCommand: ParsableCommand {
             throw CommandError("tracking lost the face or re-ran the detector during the benchmark")
         }
         return results
+    }
+
+    /// dlib's face chip and the descriptor network, one face after another from the identity
+    /// fixtures (varied sizes, one through dlib's pyramid); nil when the model is not installed.
+    private func benchDescriptor() throws -> [(String, TimingSummary)]? {
+        let network: DescriptorNetwork
+        do {
+            network = try DescriptorNetwork()
+        } catch FaceDescriptorError.modelMissing {
+            return nil
+        }
+        let folder = "Tests/Fixtures/identity/"
+        guard let document = try JSONSerialization.jsonObject(with: readFile(folder + "descriptors.json")) as? [String: Any],
+              let entries = document["faces"] as? [[String: Any]] else {
+            throw CommandError("\(folder)descriptors.json: not the fixture file")
+        }
+        var decoder = JPEGDecoder()
+        var faces: [(image: RGBImage, points: [SIMD2<Int>])] = []
+        for entry in entries {
+            guard let image = entry["image"] as? String, let points = entry["points"] as? [[Int]], points.count == 68 else {
+                throw CommandError("\(folder)descriptors.json: a face without image or 68 points")
+            }
+            faces.append((try decoder.decodeRGB(readFile(folder + image)), points.map { SIMD2($0[0], $0[1]) }))
+        }
+        var chip = FaceChip()
+        var output = [Float](repeating: 0, count: DescriptorNetwork.descriptorLength)
+        var next = 0
+        func face() -> (image: RGBImage, points: [SIMD2<Int>]) {
+            defer { next = (next + 1) % faces.count }
+            return faces[next]
+        }
+        let runs = max(32, iterations / 20)
+        let chipTimes = try measure(runs) {
+            let f = face()
+            try chip.extract(from: f.image, points: f.points)
+        }
+        let networkTimes = try measure(runs) {
+            let f = face()
+            try chip.extract(from: f.image, points: f.points)
+            chip.pixels.withUnsafeBufferPointer { c in output.withUnsafeMutableBufferPointer { network.describe(chip: c, into: $0) } }
+        }
+        return [("face chip", chipTimes), ("face descriptor", networkTimes)]
     }
 
     private func measure(_ iterations: Int, _ body: () throws -> Void) throws -> TimingSummary {

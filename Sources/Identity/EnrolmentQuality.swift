@@ -5,7 +5,7 @@ import Pipeline
 /// of the Laplacian of the aligned chip's luminance, so it does not depend on the face's size.
 public struct EnrolmentQuality: Sendable, Equatable {
     /// Largest head yaw and pitch in degrees.
-    public var maxTurn = 15.0
+    public var maxTurn = 25.0
     /// Smallest eye aspect ratio of either eye.
     public var minEyeOpening = 0.18
     /// Smallest Laplacian variance of the chip.

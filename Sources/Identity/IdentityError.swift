@@ -9,6 +9,8 @@ public enum IdentityError: Error, Equatable, CustomStringConvertible {
     case invalidName(String)
     /// The face is already enrolled under another name (distance below the threshold).
     case alreadyEnrolled(name: String, distance: Double)
+    /// No usable face where one was needed.
+    case face(String)
 
     public var description: String {
         switch self {
@@ -24,6 +26,8 @@ public enum IdentityError: Error, Equatable, CustomStringConvertible {
             return "invalid identity name \"\(name)\": use 1–64 letters, digits, '.', '_', '-' or '@'"
         case .alreadyEnrolled(let name, let distance):
             return "this face is already enrolled as \"\(name)\" (distance \(String(format: "%.3f", distance))); use --force to enroll it anyway"
+        case .face(let reason):
+            return reason
         }
     }
 }

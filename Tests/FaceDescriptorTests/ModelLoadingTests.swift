@@ -5,12 +5,12 @@ import XCTest
 
 final class ModelLoadingTests: XCTestCase {
     func testMissingModelNamesEveryFolderAndTheSetupScript() {
+        XCTAssertEqual(DescriptorModelLocator(environment: ["HOME": "/nonexistent/home"]).directories,
+                       ["/nonexistent/home/.local/share/facewatch/models", "/usr/local/share/facewatch/models"])
+        XCTAssertEqual(DescriptorModelLocator(environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]).directories,
+                       ["/x/facewatch/models", "/usr/local/share/facewatch/models"])
         let locator = DescriptorModelLocator(environment: ["FACEWATCH_MODELS": "/nonexistent/a", "HOME": "/nonexistent/home"])
-        XCTAssertEqual(locator.directories, ["/nonexistent/a", "/nonexistent/home/.local/share/facewatch/models",
-                                             "/usr/local/share/facewatch/models"])
-        guard !FileManager.default.fileExists(atPath: "/usr/local/share/facewatch/models/" + DescriptorModelLocator.fileName) else {
-            return  // installed system-wide: the search succeeds; the message is checked below directly
-        }
+        XCTAssertEqual(locator.directories, ["/nonexistent/a"], "an explicit folder is the only place looked in")
         XCTAssertThrowsError(try locator.locate()) { error in
             XCTAssertTrue("\(error)".contains("Scripts/setup-models"), "\(error)")
         }

@@ -70,13 +70,19 @@ let package = Package(
         .target(name: "CUInput"),
         // `facewatch pointer`: nose to pointer (calibration, dead zone, gain, One Euro filter), blinks to clicks.
         .target(name: "Pointer", dependencies: ["CUInput", "Events", "Config"]),
+        // C shim over OpenBLAS (Debian libopenblas-dev): row-major sgemm, thread count.
+        .target(name: "COpenBLAS", linkerSettings: [.linkedLibrary("openblas")]),
+        // dlib's face descriptor: the aligned face chip and the ResNet (dlib_face_recognition_resnet_model_v1).
+        .target(name: "FaceDescriptor", dependencies: ["COpenBLAS", "DlibFormat", "Imaging", "Landmarks"]),
+        // Enrolled identities (the store) and matching a tracked face against them.
+        .target(name: "Identity", dependencies: ["FaceDescriptor", "Pipeline", "Recordings", "Imaging", "Events"]),
         // Active liveness by challenge and response (`facewatch check`).
         .target(name: "Liveness", dependencies: ["Pipeline", "Events", "Expressions"]),
         // What the libFuzzer targets share: input handling and a corpus replayer for plain builds.
         .target(name: "FuzzSupport"),
         .executableTarget(name: "FacewatchCLI", dependencies: [
             "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings", "Pipeline", "Liveness", "Capture",
-            "Config", "Sinks", "Reports", "HOGDetection", "WebServer", "Telemetry", "Pointer",
+            "Config", "Sinks", "Reports", "HOGDetection", "WebServer", "Telemetry", "Pointer", "FaceDescriptor", "Identity",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -97,6 +103,8 @@ let package = Package(
         .testTarget(name: "WebServerTests", dependencies: ["WebServer", "Liveness", "Pipeline", "Config", "Recordings", "Events", "Landmarks"]),
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "Pipeline", "Config", "Recordings", "Events", "Landmarks"]),
         .testTarget(name: "PointerTests", dependencies: ["Pointer", "Config", "Events"]),
+        .testTarget(name: "FaceDescriptorTests", dependencies: ["FaceDescriptor", "DlibFormat", "Imaging", "Landmarks"]),
+        .testTarget(name: "IdentityTests", dependencies: ["Identity", "FaceDescriptor"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Pipeline", "Config", "Events", "Recordings", "Landmarks", "Imaging"]),
     ],
     swiftLanguageModes: [.v5]

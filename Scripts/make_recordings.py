@@ -749,6 +749,83 @@ blinks there may be missing from the truth. `pexels-langer` starts with the eyes
 """
 
 
+# ---------------------------------------------------------------- identity clips (check --identity)
+
+SWAP_T = 2.0
+DESCRIPTOR_MODEL_DIRS = [os.environ.get("FACEWATCH_MODELS", ""),
+                         os.path.join(os.environ.get("XDG_DATA_HOME", os.path.expanduser("~/.local/share")), "facewatch/models"),
+                         "/usr/local/share/facewatch/models"]
+
+
+def make_identity_swap(faces):
+    """identity-swap: Grace Hopper blinks, and at SWAP_T the astronaut takes her place (a cut to the
+    same placement and face size), then blinks twice. Truth: the blinks and who is in view when; the
+    generator checks every fifth frame with dlib's face descriptor (same person < 0.6 of the first
+    frame before the cut, > 0.6 after) so the truth is dlib's own view."""
+    name, duration, seed = "identity-swap", 3.6, 12
+    hop, ast = faces[hopper], faces[astronaut]
+    ast_unit = ast.unit * hop.rect.width() * hop.unit / (ast.rect.width() * ast.unit)  # same face width on the canvas
+    motion = sway(20, 4.0, 8, 3.0, 1.0)
+    blinks = {"hop": [(1.3, 0.25)], "ast": [(2.4, 0.25), (3.0, 0.25)]}
+    model = next((os.path.join(d, "dlib_face_recognition_resnet_model_v1.dat") for d in DESCRIPTOR_MODEL_DIRS
+                  if d and os.path.exists(os.path.join(d, "dlib_face_recognition_resnet_model_v1.dat"))), None)
+    if model is None:
+        sys.exit("identity-swap needs dlib_face_recognition_resnet_model_v1.dat: run Scripts/setup-models")
+    facerec = dlib.face_recognition_model_v1(model)
+    folder = os.path.join(OUT, name)
+    os.makedirs(folder, exist_ok=True)
+    times = [round(i / FPS, 6) for i in range(int(round(duration * FPS)))]
+    offset, problems, reference, distances = 0, [], None, []
+    with open(os.path.join(folder, "frames.mjpeg"), "wb") as mjpeg, open(os.path.join(folder, "frames.jsonl"), "w") as index:
+        for i, t in enumerate(times):
+            who, face, unit = ("hop", hop, hop.unit) if t < SWAP_T else ("ast", ast, ast_unit)
+            c = max([pulse(t, s, d) for s, d in blinks[who]] + [0])
+            canvas, m = place(face.render(c, c, 0, 0), unit, t, motion, seed)
+            ok, buf = cv2.imencode(".jpg", cv2.cvtColor(np.clip(canvas, 0, 255).astype(np.uint8), cv2.COLOR_RGB2BGR),
+                                   [cv2.IMWRITE_JPEG_QUALITY, QUALITY, cv2.IMWRITE_JPEG_OPTIMIZE, 1])
+            data = buf.tobytes()
+            mjpeg.write(data)
+            index.write(json.dumps({"index": i, "t": t, "offset": offset, "length": len(data)}) + "\n")
+            offset += len(data)
+            if i % 5 or c > 0.1:
+                continue
+            rgb = cv2.cvtColor(cv2.imdecode(buf, cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
+            found = sorted(DETECTOR(rgb, 1), key=lambda r: -r.area())
+            if not found:
+                problems.append(f"frame {i}: no face")
+                continue
+            d = np.array(facerec.compute_face_descriptor(rgb, PREDICTOR(rgb, found[0])))
+            reference = d if reference is None else reference
+            dist = float(np.linalg.norm(d - reference))
+            distances.append((t, dist))
+            if (t < SWAP_T) != (dist < 0.6):
+                problems.append(f"frame {i} (t={t}): distance {dist:.3f} to the first frame")
+    events = []
+    for who in ("hop", "ast"):
+        for s, d in blinks[who]:
+            events += [{"type": "blink", "start": a, "end": b} for a, b in intervals(times, [pulse(t, s, d) for t in times])]
+    before = max(d for t, d in distances if t < SWAP_T)
+    after = min(d for t, d in distances if t >= SWAP_T)
+    truth = {"faces": 1, "events": events,
+             "identity": [{"start": 0.0, "end": SWAP_T, "person": "Grace Hopper"},
+                          {"start": SWAP_T, "end": times[-1], "person": "Eileen Collins"}],
+             "notes": f"Grace Hopper until {SWAP_T} s, then a cut to the astronaut at the same place and size (a face swap "
+                      f"mid-check). dlib descriptor distance to the first frame: at most {before:.3f} before the cut, at least "
+                      f"{after:.3f} after. Source: grace_hopper, astronaut"}
+    with open(os.path.join(folder, "truth.json"), "w") as f:
+        json.dump(truth, f, indent=1)
+    info = {"format": "facewatch-recording", "version": 1, "width": W, "height": H, "fps": FPS, "pixel_format": "MJPG",
+            "frame_count": len(times), "source": "Scripts/make_recordings.py (grace_hopper, astronaut)",
+            "created": "2026-11-22T00:00:00Z"}
+    with open(os.path.join(folder, "recording.json"), "w") as f:
+        json.dump(info, f, indent=1)
+    size = os.path.getsize(os.path.join(folder, "frames.mjpeg"))
+    print(f"{name}: {len(times)} frames, {size / 1e6:.2f} MB; identity distance <= {before:.3f} before, >= {after:.3f} after the cut")
+    row = dict(name=name, frames=len(times), seconds=len(times) / FPS, mb=size / 1e6, events=f"{len(events)} blink",
+               notes=truth["notes"], stats=f"descriptor distance to frame 0: <= {before:.3f} before {SWAP_T} s, >= {after:.3f} after")
+    return problems, row
+
+
 def write_readme(rows):
     lines = [README_HEAD.rstrip("\n")]
     for r in rows:
@@ -769,6 +846,10 @@ def main():
             continue
         found, row = make(spec, faces)
         problems += [f"{spec['name']}: {p}" for p in found]
+        rows.append(row)
+    if not only or "identity-swap" in only:
+        found, row = make_identity_swap(faces)
+        problems += [f"identity-swap: {p}" for p in found]
         rows.append(row)
     if not only:
         write_readme(sorted(rows, key=lambda r: r["name"]))

@@ -39,6 +39,10 @@ public struct Configuration: Sendable, Equatable {
     public var http = HTTPConfiguration()
     public var mqtt = MQTTConfiguration()
     public var pointer = PointerConfiguration()
+    /// Face descriptor distance below which two faces are the same person (dlib: 0.6).
+    public var identityThreshold = 0.6
+    /// The identity store file (nil: `${XDG_DATA_HOME:-~/.local/share}/facewatch/identities/identities.json`).
+    public var identityStore: String?
 
     public init() {}
 
@@ -186,6 +190,14 @@ public struct Configuration: Sendable, Equatable {
         pointer.longBlink = try mouse.double("long_blink_s", default: pointer.longBlink, in: 0...10)
         pointer.mirror = try mouse.bool("mirror", default: pointer.mirror)
         try mouse.finish()
+
+        var identity = try root.object("identity")
+        identityThreshold = try identity.double("threshold", default: identityThreshold, in: 0.01...2)
+        identityStore = try identity.optionalString("store")
+        if identityStore?.isEmpty == true {
+            throw ConfigError(path: path, key: "identity.store", problem: "must be a file path or null")
+        }
+        try identity.finish()
         try root.finish()
     }
 

@@ -96,6 +96,62 @@ public struct DlibDeserializer {
         }
     }
 
+    /// A `bool`: dlib writes the ASCII digit '0' or '1'.
+    public mutating func readBool() throws -> Bool {
+        guard offset < bytes.count else { throw Failure.truncated(offset) }
+        let byte = bytes[offset]
+        guard byte == UInt8(ascii: "0") || byte == UInt8(ascii: "1") else {
+            throw Failure.malformed("byte 0x\(String(byte, radix: 16)) at offset \(offset) is not a bool")
+        }
+        offset += 1
+        return byte == UInt8(ascii: "1")
+    }
+
+    /// A `std::string`: a packed length, then that many bytes (checked against what remains
+    /// and against `limit` before anything is allocated).
+    public mutating func readString(max limit: Int = 4096) throws -> String {
+        let start = offset
+        let length = try readUnsigned()
+        guard length <= UInt64(limit) else { throw Failure.malformed("string of \(length) bytes at offset \(start) exceeds \(limit)") }
+        let count = Int(length)
+        guard count <= bytes.count - offset else { throw Failure.truncated(bytes.count) }
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count]), as: UTF8.self)
+        offset += count
+        return text
+    }
+
+    /// A dlib `resizable_tensor` (version 2): four packed dimensions (samples, k, rows,
+    /// columns), then that many little-endian IEEE floats. The dimensions are checked for
+    /// overflow and against the bytes that remain before the values are read.
+    public mutating func readTensor() throws -> DlibTensor {
+        let start = offset
+        let version = try readSigned()
+        guard version == 2 else { throw Failure.malformed("tensor version \(version) at offset \(start), expected 2") }
+        var shape: [Int] = []
+        var count = 1
+        for _ in 0..<4 {
+            let dimension = try readSigned()
+            guard dimension >= 0, dimension <= Int64(Int32.max) else {
+                throw Failure.malformed("tensor dimension \(dimension) at offset \(start)")
+            }
+            let (product, overflow) = count.multipliedReportingOverflow(by: Int(dimension))
+            guard !overflow else { throw Failure.malformed("tensor size overflows at offset \(start)") }
+            shape.append(Int(dimension))
+            count = product
+        }
+        let (byteCount, overflow) = count.multipliedReportingOverflow(by: 4)
+        guard !overflow, byteCount <= bytes.count - offset else {
+            throw Failure.malformed("tensor of \(shape) at offset \(start) needs more bytes than the \(bytes.count - offset) left")
+        }
+        var values = [Float](repeating: 0, count: count)
+        values.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + byteCount])) }
+        #if _endian(big)
+        for i in values.indices { values[i] = Float(bitPattern: UInt32(littleEndian: values[i].bitPattern)) }
+        #endif
+        offset += byteCount
+        return DlibTensor(samples: shape[0], channels: shape[1], rows: shape[2], columns: shape[3], values: values)
+    }
+
     /// A `std::vector`'s element count, checked against a sane upper bound and against the bytes
     /// that remain: each element takes at least `bytesEach` bytes (1 when not given: no element
     /// is smaller, so a count can never exceed the bytes left).
@@ -144,5 +200,19 @@ extension DlibDeserializer {
         var values = [Double](repeating: 0, count: count)
         for i in 0..<count { values[i] = try readDouble() }
         return values
+    }
+}
+
+/// A tensor read from a dlib file: dimensions (samples, k, rows, columns) and row-major values.
+public struct DlibTensor: Sendable, Equatable {
+    public let samples: Int, channels: Int, rows: Int, columns: Int
+    public let values: [Float]
+
+    public init(samples: Int, channels: Int, rows: Int, columns: Int, values: [Float]) {
+        self.samples = samples
+        self.channels = channels
+        self.rows = rows
+        self.columns = columns
+        self.values = values
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Config
 import Detection
 import Events
+import FaceDescriptor
 import Foundation
 import Imaging
 import Landmarks
@@ -21,8 +22,10 @@ struct BenchCommand: ParsableCommand {
             checks), landmarks (fits of tracked faces), expressions (measures, state machines) and output (JSON \
             encoding). Then micro-benchmarks on its first frame (decode, detection, one landmark fit repeated, a \
             tracked frame), the landmark fit on varied frames and faces (every tracked face of every frame of \
-            every RECORDING, in turn; default adds the bundled hopper-blinks for a second face), and the model's \
-            load time and memory.
+            every RECORDING, in turn; default adds the bundled hopper-blinks for a second face), the model's \
+            load time and memory, and, with the face descriptor model installed (Scripts/setup-models) in the \
+            repository, dlib's face chip and descriptor network on the 16 faces of Tests/Fixtures/identity in turn \
+            (compare with Scripts/bench_dlib_descriptor.py; pin both to one core with `taskset -c 0`).
             """
     )
 
@@ -65,6 +68,8 @@ struct BenchCommand: ParsableCommand {
             next = (next + 1) % varied.faces.count
         }))
         let empty = try benchEmptyScene(opened[0], configuration, predictor: predictor)
+        let identity = try benchDescriptor()
+        micro += identity ?? []
         let rss = Double(ResidentMemory.current()) / 1_048_576
 
         if json {
@@ -100,6 +105,7 @@ struct BenchCommand: ParsableCommand {
                      configuration.detectorKind.rawValue, 100 * empty.coreShare, empty.looksPerSecond))
         print(String(format: "a face walking in (%d arrivals over the scan schedule): found %.3f s after it is fully in view at worst, %.3f s on average",
                      empty.trials, empty.worstDelay, empty.meanDelay))
+        if identity == nil { print("face descriptor: skipped (needs the model from Scripts/setup-models and the repository's Tests/Fixtures/identity)") }
         print(String(format: "\nmodel: %@; load %.3f s, %.1f MB resident; process resident %.1f MB",
                      predictor.structure.description, loadSeconds, modelMB, rss))
     }
@@ -223,6 +229,50 @@ struct BenchCommand: ParsableCommand {
             throw CommandError("tracking lost the face or re-ran the detector during the benchmark")
         }
         return results
+    }
+
+    /// dlib's face chip and the descriptor network, one face after another from the identity
+    /// fixtures (varied sizes, one through dlib's pyramid); nil when the model is not installed or the
+    /// repository's fixtures are not at hand.
+    private func benchDescriptor() throws -> [(String, TimingSummary)]? {
+        let network: DescriptorNetwork
+        do {
+            network = try DescriptorNetwork()
+        } catch FaceDescriptorError.modelMissing {
+            return nil
+        }
+        let folder = "Tests/Fixtures/identity/"
+        guard FileManager.default.fileExists(atPath: folder + "descriptors.json") else { return nil }
+        guard let document = try JSONSerialization.jsonObject(with: readFile(folder + "descriptors.json")) as? [String: Any],
+              let entries = document["faces"] as? [[String: Any]] else {
+            throw CommandError("\(folder)descriptors.json: not the fixture file")
+        }
+        var decoder = JPEGDecoder()
+        var faces: [(image: RGBImage, points: [SIMD2<Int>])] = []
+        for entry in entries {
+            guard let image = entry["image"] as? String, let points = entry["points"] as? [[Int]], points.count == 68 else {
+                throw CommandError("\(folder)descriptors.json: a face without image or 68 points")
+            }
+            faces.append((try decoder.decodeRGB(readFile(folder + image)), points.map { SIMD2($0[0], $0[1]) }))
+        }
+        var chip = FaceChip()
+        var output = [Float](repeating: 0, count: DescriptorNetwork.descriptorLength)
+        var next = 0
+        func face() -> (image: RGBImage, points: [SIMD2<Int>]) {
+            defer { next = (next + 1) % faces.count }
+            return faces[next]
+        }
+        let runs = max(32, iterations / 20)
+        let chipTimes = try measure(runs) {
+            let f = face()
+            try chip.extract(from: f.image, points: f.points)
+        }
+        let networkTimes = try measure(runs) {
+            let f = face()
+            try chip.extract(from: f.image, points: f.points)
+            chip.pixels.withUnsafeBufferPointer { c in output.withUnsafeMutableBufferPointer { network.describe(chip: c, into: $0) } }
+        }
+        return [("face chip", chipTimes), ("face descriptor", networkTimes)]
     }
 
     /// The empty-view schedule, with the recording's first frame as the face walking in (see `EmptySceneBench`).

@@ -3,6 +3,7 @@ import Capture
 import Config
 import Events
 import Foundation
+import Identity
 import Liveness
 import Pipeline
 import Recordings
@@ -16,8 +17,10 @@ struct CheckCommand: ParsableCommand {
         discussion: """
             Prompts ({"type":"prompt",…}) and the verdict ({"type":"verdict","pass":…}) are JSON lines on standard \
             output. Exit status: 0 pass, 1 fail (the verdict's reason: timeout, no_face, multiple_faces, face_lost, \
-            face_swapped, out_of_order, too_small, too_dark, turned_away, stream_ended), 2 error (no camera, bad \
-            config, missing model).
+            face_swapped, out_of_order, too_small, too_dark, turned_away, stream_ended, identity_mismatch, \
+            identity_changed), 2 error (no camera, bad config, missing model). With --identity NAME or --against \
+            ID-PHOTO the tracked face must also be that person at the start, in every step and at the end \
+            (`identity` lines, about 4 per second).
             """
     )
 
@@ -34,6 +37,12 @@ struct CheckCommand: ParsableCommand {
 
     @Option(help: "Seconds each step may take.")
     var stepTimeout: Double = 5
+
+    @Option(help: "Also require the face to be this enrolled person (see `facewatch enroll`).")
+    var identity: String?
+
+    @Option(help: "Also require the face to be the person on this ID photo (JPEG).")
+    var against: String?
 
     @OptionGroup var options: ConfigOptions
 
@@ -54,13 +63,26 @@ struct CheckCommand: ParsableCommand {
         guard stepTimeout > 0, stepTimeout.isFinite else { throw ValidationError("--step-timeout must be positive") }
         var settings = CheckSettings()
         settings.stepTimeout = stepTimeout
-        let configuration = try options.load()
-        let processor = try FrameProcessor(configuration: configuration)
-        let check = LivenessCheck(challenge: steps, settings: settings)
+        if identity != nil && against != nil { throw ValidationError("give --identity or --against, not both") }
+        // The identity's model first: without it, the one error line names the setup script.
+        let context = identity != nil || against != nil ? try IdentityContext(options: options) : nil
+        let configuration = try context?.configuration ?? options.load()
+        let processor = try context?.reader.processor ?? FrameProcessor(configuration: configuration)
+        let reference = try context?.reference(name: identity, against: against)
+        let check = LivenessCheck(challenge: steps, settings: settings, identity: reference?.name)
         let out = FileHandle.standardOutput
         let emit: (CheckOutput) -> Void = { out.write(Data($0.jsonLine.utf8)) }
+        // Reads the tracked face's identity when the check asks for it.
+        let read: (Frame) -> IdentityReading? = { frame in
+            guard let context, let reference, check.needsIdentity(t: frame.t), processor.observations.count == 1,
+                  let face = processor.observations.first,
+                  let descriptor = try? context.reader.describer.describe(frame, face: face) else { return nil }
+            let match = reference.compare(descriptor, threshold: context.threshold)
+            return IdentityReading(t: frame.t, frame: frame.index, face: face.id, name: reference.name,
+                                   distance: match.distance, threshold: match.threshold)
+        }
         guard let replay else {
-            return try checkLive(check, camera: camera.apply(to: configuration.camera), processor: processor, emit: emit)
+            return try checkLive(check, camera: camera.apply(to: configuration.camera), processor: processor, read: read, emit: emit)
         }
         let recording = try Recording(directory: replay)
         var source = RecordingSource(recording: recording)
@@ -77,7 +99,7 @@ struct CheckCommand: ParsableCommand {
             events.removeAll(keepingCapacity: true)
             processor.process(frame) { events.append($0) }
             check.observe(frame: frame.index, t: frame.t, events: events, faces: processor.observations,
-                          facesInView: processor.tracker.facesInView, emit: emit)
+                          facesInView: processor.tracker.facesInView, identity: read(frame), emit: emit)
         }
         check.finish(emit: emit)
         return check.verdict?.passed == true
@@ -85,14 +107,14 @@ struct CheckCommand: ParsableCommand {
 
     /// Runs the check on the camera through the live pipeline, until the verdict.
     private func checkLive(_ check: LivenessCheck, camera: CameraConfiguration, processor: FrameProcessor,
-                           emit: @escaping (CheckOutput) -> Void) throws -> Bool {
+                           read: @escaping (Frame) -> IdentityReading?, emit: @escaping (CheckOutput) -> Void) throws -> Bool {
         let opened = try Camera(settings: camera.settings)
         defer { opened.close() }
         processor.limitFrameSize(width: opened.format.width, height: opened.format.height)
         var pipeline: LivePipeline?
         let live = LivePipeline(processor: processor, sink: DiscardingSink(), afterFrame: { frame, events in
             check.observe(frame: frame.index, t: frame.t, events: events, faces: processor.observations,
-                          facesInView: processor.tracker.facesInView, emit: emit)
+                          facesInView: processor.tracker.facesInView, identity: read(frame), emit: emit)
             if check.verdict != nil { pipeline?.stop() }
         })
         pipeline = live

@@ -18,6 +18,10 @@ public enum FailureReason: String, Sendable, Equatable {
     case turnedAway = "turned_away"
     /// The frames ended before the check did.
     case streamEnded = "stream_ended"
+    /// The face is not the expected person (`check --identity` / `--against`).
+    case identityMismatch = "identity_mismatch"
+    /// The face matched the expected person, then stopped matching: another person took its place.
+    case identityChanged = "identity_changed"
 }
 
 /// The result of one step.
@@ -50,6 +54,9 @@ public struct CheckVerdict: Sendable, Equatable {
     /// Median non-rigid motion of the landmarks between frames, in inter-ocular distances: live
     /// faces move their features a little all the time; a photo moves only as a whole.
     public var microMotion: Double
+    /// With an identity check: who was expected and the largest distance read (nil without one).
+    public var identity: String? = nil
+    public var identityDistance: Double? = nil
 }
 
 /// Why the person is asked to adjust before a step can start.
@@ -67,5 +74,28 @@ public enum CheckOutput: Sendable, Equatable {
     case prompt(step: ChallengeStep, index: Int, of: Int, t: Double, frame: Int, timeout: Double)
     /// The face is not usable yet: why.
     case adjust(AdjustReason, t: Double, frame: Int)
+    /// An identity reading of the tracked face (`identity` event).
+    case identity(IdentityReading)
     case verdict(CheckVerdict)
+}
+
+/// The tracked face compared with the expected person: the `identity` event's fields.
+public struct IdentityReading: Sendable, Equatable {
+    public var t: Double
+    public var frame: Int
+    public var face: Int
+    /// The expected person's name (an enrolled name, or the ID photo's path).
+    public var name: String
+    public var distance: Double
+    public var threshold: Double
+    public var match: Bool { distance < threshold }
+
+    public init(t: Double, frame: Int, face: Int, name: String, distance: Double, threshold: Double) {
+        self.t = t
+        self.frame = frame
+        self.face = face
+        self.name = name
+        self.distance = distance
+        self.threshold = threshold
+    }
 }

@@ -6,6 +6,8 @@ extension CheckOutput {
     ///
     /// - prompt: `{"type":"prompt","t":1.2,"frame":36,"step":"blink:2","index":0,"of":2,"timeout_s":5}`
     /// - adjust: `{"type":"prompt","t":0.5,"frame":15,"step":"adjust","reason":"move_closer"}`
+    /// - identity: `{"type":"identity","t":1.2,"frame":36,"face":1,"name":"alice","distance":0.3124,
+    ///   "threshold":0.6,"match":true}`
     /// - verdict: `{"type":"verdict","t":..,"frame":..,"pass":true,"reason":null,"face":1,
     ///   "challenge":"blink:2,smile","steps":[{"step":"blink:2","result":"done","prompt_t":1.2,
     ///   "done_t":2.5},…],"micro_motion":0.0123}`
@@ -30,6 +32,13 @@ extension CheckOutput {
             head("prompt", t, frame)
             out += Array(",".utf8); key("step"); string("adjust")
             out += Array(",".utf8); key("reason"); string(reason.rawValue)
+        case .identity(let reading):
+            head("identity", reading.t, reading.frame)
+            out += Array(",".utf8); key("face"); JSONNumber.append(reading.face, to: &out)
+            out += Array(",".utf8); key("name"); string(reading.name)
+            out += Array(",".utf8); key("distance"); number(reading.distance, 4)
+            out += Array(",".utf8); key("threshold"); number(reading.threshold, 4)
+            out += Array(",\"match\":\(reading.match)".utf8)
         case .verdict(let verdict):
             head("verdict", verdict.t, verdict.frame)
             out += Array(",\"pass\":\(verdict.passed)".utf8)
@@ -50,6 +59,11 @@ extension CheckOutput {
             }
             out += Array("]".utf8)
             out += Array(",".utf8); key("micro_motion"); number(verdict.microMotion, 4)
+            if let identity = verdict.identity {
+                out += Array(",".utf8); key("identity"); string(identity)
+                out += Array(",".utf8); key("identity_distance")
+                if let d = verdict.identityDistance { number(d, 4) } else { out += Array("null".utf8) }
+            }
         }
         out += Array("}\n".utf8)
         return String(decoding: out, as: UTF8.self)

@@ -17,6 +17,8 @@ public struct CheckSettings: Sendable, Equatable {
     public var nodPitch: Double = 10
     /// Seconds a turn must be held.
     public var holdTurn: Double = 0.1
+    /// With an identity to check: seconds between identity readings of the tracked face.
+    public var identityInterval: Double = 0.25
 
     public init() {}
 }

@@ -11,15 +11,25 @@ import Pipeline
 /// events, turns and nods from the head pose. It fails on a missed deadline, on the face being
 /// lost or swapped, on a second face, and on an action of a later step done before it was asked
 /// for. Everything runs on the frames' clock, so a replay gives the same verdict every time.
+///
+/// With an expected identity (`identity` set), the caller reads the tracked face's identity
+/// whenever `needsIdentity(t:)` says so and passes it to `observe`. The first prompt waits for a
+/// matching reading (the start), every step needs a matching reading after its prompt, and the
+/// pass needs one after the last step was done (the end). Any reading that does not match fails
+/// the check: `identity_mismatch` before the face ever matched, `identity_changed` after.
 public final class LivenessCheck {
     public let challenge: Challenge
     public let settings: CheckSettings
+    /// The expected person's name, or nil for a liveness-only check.
+    public let identity: String?
     public private(set) var verdict: CheckVerdict?
 
     private enum Phase {
         case waitingForFace
         case preparing(usableSince: Double?)
         case step(index: Int, promptT: Double)
+        /// All steps done at `doneT`: waiting for the closing identity reading.
+        case confirming(doneT: Double)
     }
 
     private var phase = Phase.waitingForFace
@@ -35,16 +45,31 @@ public final class LivenessCheck {
     private var previousShape: FaceShape?
     private var motion: [Double] = []
     private var last = (frame: 0, t: 0.0)
+    private var lastReadingT: Double?
+    private var lastMatchT: Double?
+    private var largestDistance: Double?
+    /// The current step's action was seen; it completes with a matching identity reading.
+    private var actionSeen = false
 
-    public init(challenge: Challenge, settings: CheckSettings = CheckSettings()) {
+    public init(challenge: Challenge, settings: CheckSettings = CheckSettings(), identity: String? = nil) {
         self.challenge = challenge
         self.settings = settings
+        self.identity = identity
+    }
+
+    /// Whether the caller should read the tracked face's identity on the frame at `t`.
+    public func needsIdentity(t: Double) -> Bool {
+        guard identity != nil, verdict == nil else { return false }
+        if case .confirming = phase { return true }
+        if actionSeen { return true }
+        guard let lastReadingT else { return true }
+        return t - lastReadingT >= settings.identityInterval
     }
 
     /// Feeds one processed frame: the events the processor emitted for it, the faces it tracked
     /// and how many faces the detector last saw.
     public func observe(frame: Int, t: Double, events: [Event], faces: [FaceObservation], facesInView: Int,
-                        emit: (CheckOutput) -> Void) {
+                        identity reading: IdentityReading? = nil, emit: (CheckOutput) -> Void) {
         guard verdict == nil else { return }
         last = (frame, t)
         let start = self.start ?? t
@@ -66,6 +91,13 @@ public final class LivenessCheck {
         if let face, observed.id != face { return fail(.faceSwapped, emit: emit) }
         face = observed.id
         recordMotion(observed.shape)
+        if identity != nil, let reading, reading.face == observed.id {
+            emit(.identity(reading))
+            lastReadingT = t
+            largestDistance = max(largestDistance ?? reading.distance, reading.distance)
+            guard reading.match else { return fail(lastMatchT == nil ? .identityMismatch : .identityChanged, emit: emit) }
+            lastMatchT = t
+        }
 
         switch phase {
         case .waitingForFace:
@@ -75,6 +107,9 @@ public final class LivenessCheck {
             prepare(observed, frame: frame, t: t, emit: emit)
         case .step(let index, let promptT):
             watch(index: index, promptT: promptT, observed: observed, events: events, frame: frame, t: t, emit: emit)
+        case .confirming(let doneT):
+            if let lastMatchT, lastMatchT >= doneT { return pass(emit: emit) }
+            if t - doneT > settings.stepTimeout { fail(.identityMismatch, emit: emit) }
         }
     }
 
@@ -99,10 +134,16 @@ public final class LivenessCheck {
         phase = .preparing(usableSince: since)
         let settle = results.isEmpty ? settings.settle : 0
         guard t - since >= settle else { return }
+        if identity != nil, lastMatchT == nil {
+            // The start: no prompt before the face has matched the expected person.
+            if t - since > settle + settings.stepTimeout { fail(.identityMismatch, emit: emit) }
+            return
+        }
         let index = results.count
         results.append(StepResult(step: challenge.steps[index], promptT: t))
         phase = .step(index: index, promptT: t)
         blinksSincePrompt = 0
+        actionSeen = false
         turnSince = nil
         nodBaseline = observed.measures.pose.pitch
         nodWentDown = false
@@ -149,12 +190,25 @@ public final class LivenessCheck {
         }
         // An action that a later step asks for, done before it was asked: not a live response.
         let later = challenge.steps[(index + 1)...].filter { !$0.isSameKind(as: step) }
-        if !done, actions.contains(where: { action in later.contains { $0.isSameKind(as: action) } }) {
+        if !done, !actionSeen, actions.contains(where: { action in later.contains { $0.isSameKind(as: action) } }) {
             return fail(.outOfOrder, emit: emit)
         }
-        if done {
+        if done { actionSeen = true }
+        // Each step: its action, and (with an identity) a matching reading since its prompt.
+        if actionSeen, identity != nil, (lastMatchT ?? -.infinity) < promptT {
+            if t - promptT > settings.stepTimeout { fail(.timeout, emit: emit) }
+            return
+        }
+        if actionSeen {
             results[index].doneT = t
-            if index + 1 == challenge.steps.count { return pass(emit: emit) }
+            if index + 1 == challenge.steps.count {
+                // The end: one more matching reading after the last action.
+                if identity != nil {
+                    phase = .confirming(doneT: t)
+                    return
+                }
+                return pass(emit: emit)
+            }
             phase = .preparing(usableSince: t)
             prepare(observed, frame: frame, t: t, emit: emit)
         } else if t - promptT > settings.stepTimeout {
@@ -227,7 +281,8 @@ public final class LivenessCheck {
         let sorted = motion.sorted()
         let median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
         let verdict = CheckVerdict(passed: passed, reason: reason, t: last.t, frame: last.frame, face: face,
-                                   challenge: challenge, steps: results, microMotion: median)
+                                   challenge: challenge, steps: results, microMotion: median,
+                                   identity: identity, identityDistance: largestDistance)
         self.verdict = verdict
         emit(.verdict(verdict))
     }

@@ -139,6 +139,17 @@ final class ConfigurationTests: XCTestCase {
         assertRejected(#"{"pointer": {"speed": 1}}"#, key: "pointer.speed")
     }
 
+    func testIdentitySettings() throws {
+        let config = try parse(#"{"identity": {"threshold": 0.5, "store": "/var/lib/facewatch/ids.json"}}"#)
+        XCTAssertEqual(config.identityThreshold, 0.5)
+        XCTAssertEqual(config.identityStore, "/var/lib/facewatch/ids.json")
+        XCTAssertEqual(Configuration().identityThreshold, 0.6)
+        XCTAssertNil(Configuration().identityStore)
+        assertRejected(#"{"identity": {"threshold": 0}}"#, key: "identity.threshold")
+        assertRejected(#"{"identity": {"store": ""}}"#, key: "identity.store")
+        assertRejected(#"{"identity": {"limit": 1}}"#, key: "identity.limit")
+    }
+
     func testUnknownKeysAreRejectedByName() {
         assertRejected(#"{"detector": {"scalefactor": 1.2}}"#, key: "detector.scalefactor")
         assertRejected(#"{"colour": "blue"}"#, key: "colour")

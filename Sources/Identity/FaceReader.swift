@@ -1,0 +1,75 @@
+import FaceDescriptor
+import Events
+import Foundation
+import Pipeline
+import Recordings
+
+/// Finds the one face in a photo or in a stream's frames (with the daemon's own detector,
+/// tracker and landmarks) and describes it.
+public final class FaceReader {
+    public let processor: FrameProcessor
+    public let describer: FrameDescriber
+    public var quality = EnrolmentQuality()
+
+    public init(processor: FrameProcessor, network: DescriptorNetwork) {
+        self.processor = processor
+        describer = FrameDescriber(network: network)
+    }
+
+    /// The descriptor of the single face in a JPEG photo (an ID photo, an enrolment photo).
+    public func describePhoto(_ jpeg: Data, path: String, checkQuality: Bool = false) throws -> FaceDescriptor {
+        processor.tracker.reset()
+        // Up to three looks: the tracker tries a tilted head on the later ones.
+        for look in 0..<3 {
+            processor.process(Frame(index: look, t: Double(look), payload: .jpeg(jpeg))) { _ in }
+            if !processor.observations.isEmpty || processor.badFrames > 0 { break }
+        }
+        guard processor.badFrames == 0 else { throw IdentityError.face("\(path): not a readable JPEG") }
+        guard processor.observations.count <= 1, processor.tracker.facesInView <= 1 else {
+            throw IdentityError.face("\(path): more than one face; use a photo of one person")
+        }
+        guard let face = processor.observations.first else { throw IdentityError.face("\(path): no face found") }
+        let frame = Frame(index: 0, t: 0, payload: .jpeg(jpeg))
+        let descriptor = try describer.describe(frame, face: face)
+        if checkQuality, let problem = quality.problem(with: face, chip: describer.describer.chip) {
+            throw IdentityError.face("\(path): the face is \(problem)")
+        }
+        return descriptor
+    }
+
+    /// Reads frames until `count` good frames of one face (frontal, eyes open, sharp, at least
+    /// `spacing` seconds apart) are described, or the source ends. `observe` sees every processed
+    /// frame with its events and faces, and returns false to stop early.
+    public func sample(_ source: inout some FrameSource, count: Int, spacing: Double = 0.2,
+                       observe: (Frame, [Event], [FaceObservation]) -> Bool = { _, _, _ in true }) throws -> [FaceDescriptor] {
+        var descriptors: [FaceDescriptor] = []
+        var events: [Event] = []
+        var lastT = -Double.infinity
+        var faceID: Int?
+        while descriptors.count < count {
+            let frame: Frame
+            do {
+                guard let next = try source.nextFrame() else { break }
+                frame = next
+            } catch let error as FrameError {
+                processor.skip(index: error.index, t: error.t, because: error.problem) { _ in }
+                continue
+            }
+            events.removeAll(keepingCapacity: true)
+            processor.process(frame) { events.append($0) }
+            let faces = processor.observations
+            guard observe(frame, events, faces) else { break }
+            guard faces.count == 1, processor.tracker.facesInView <= 1, let face = faces.first,
+                  frame.t - lastT >= spacing else { continue }
+            if let faceID, face.id != faceID {
+                throw IdentityError.face("the tracked face changed during sampling; keep one person in view")
+            }
+            let descriptor = try describer.describe(frame, face: face)
+            guard quality.problem(with: face, chip: describer.describer.chip) == nil else { continue }
+            faceID = face.id
+            descriptors.append(descriptor)
+            lastT = frame.t
+        }
+        return descriptors
+    }
+}

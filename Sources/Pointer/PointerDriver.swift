@@ -25,7 +25,7 @@ public final class PointerDriver: EventSink {
             if duration >= mapper.settings.longBlink { try output.perform(.click(.left), t: event.t, frame: event.frame) }
         case .wink(let id, let eye, _, _) where face == id && mapper.settings.click == .wink:
             try output.perform(.click(eye == .left ? .left : .right), t: event.t, frame: event.frame)
-        case .faceLost(let id) where face == id:
+        case .faceLost(let id, _) where face == id:
             face = nil
             mapper = PointerMapper(settings: mapper.settings)
         default:

@@ -33,6 +33,9 @@
 ///   `eyesClosed` interval that had started is ended at the last frame it was observed, so every
 ///   `.start` has an `.end`. Losing the track also forgets the learned open EAR; a turned head
 ///   only pauses learning.
+/// - **Turning heads**: an episode during which the yaw moves by more than `maxYawChange` is
+///   dropped as under a suspension (a turn, not a closure); a one-eyed closure with the head
+///   turned beyond `winkMaxYaw` is not a wink (the turn narrows one eye more than the other).
 /// - **Dropped frames**: durations come from `t`, so a blink whose closed frames arrived between
 ///   gaps is measured correctly; a gap longer than `maxFrameGap` is treated as a suspension.
 /// - **Blinks in quick succession** whose eyes do not reopen past `reopenRatio` in between are one
@@ -49,6 +52,9 @@ public struct BlinkDetector: Sendable {
 
     private struct Episode {
         var start: Double
+        /// The range of yaw seen during the episode.
+        var yawLow: Double
+        var yawHigh: Double
         /// The lowest ratio each eye reached.
         var leftLowest: Double
         var rightLowest: Double
@@ -111,12 +117,18 @@ public struct BlinkDetector: Sendable {
         let reopened = left.ratio >= s.reopenRatio && right.ratio >= s.reopenRatio
 
         if episode == nil, armed, min(left.ratio, right.ratio) < s.closeRatio {
-            episode = Episode(start: t, leftLowest: left.ratio, rightLowest: right.ratio)
+            episode = Episode(start: t, yawLow: yaw, yawHigh: yaw, leftLowest: left.ratio, rightLowest: right.ratio)
         }
         guard var e = episode else {
             left.learn(ear: earLeft, t: t, armed: armed, settings: s)
             right.learn(ear: earRight, t: t, armed: armed, settings: s)
             if !armed { armed = reopened }
+            return
+        }
+        e.yawLow = min(e.yawLow, yaw)
+        e.yawHigh = max(e.yawHigh, yaw)
+        if e.yawHigh - e.yawLow > s.maxYawChange {
+            suspend(emit: emit)
             return
         }
         e.leftLowest = min(e.leftLowest, left.ratio)
@@ -159,7 +171,8 @@ public struct BlinkDetector: Sendable {
             if duration >= s.minDuration && duration <= s.maxDuration {
                 emit(.blink(start: e.start, duration: duration))
             }
-        } else if duration >= s.winkMinDuration && duration <= s.winkMaxDuration {
+        } else if duration >= s.winkMinDuration && duration <= s.winkMaxDuration,
+                  max(abs(e.yawLow), abs(e.yawHigh)) <= s.winkMaxYaw {
             if deep.left && e.rightLowest > s.winkOpenRatio {
                 emit(.wink(eye: .left, start: e.start, duration: duration))
             } else if deep.right && e.leftLowest > s.winkOpenRatio {

@@ -42,6 +42,15 @@ public struct BlinkSettings: Sendable, Equatable {
     /// corrected for the turn (`Foreshortening`), but beyond about 40° the far eye's landmarks
     /// are unreliable).
     public var maxYaw: Double = 40
+    /// A closure during which the head's yaw moves by more than this many degrees (default 12°)
+    /// is the head turning, not the eyes closing: the turn changes both EARs faster than the
+    /// open level follows, so it is dropped as under a suspension. A blink lasts a fraction of a
+    /// second and the head barely turns in it.
+    public var maxYawChange: Double = 12
+    /// No wink is reported when the head was turned more than this many degrees during it
+    /// (default 20°): the turn foreshortens one eye more than the other, so a one-eyed dip there
+    /// is as likely the turn as a wink. Blinks (both eyes) still count up to `maxYaw`.
+    public var winkMaxYaw: Double = 20
     /// A gap in `t` longer than this (default 0.3 s) between two frames means the eyes were not
     /// watched: the detector starts over as after a suspension.
     public var maxFrameGap: Double = 0.3

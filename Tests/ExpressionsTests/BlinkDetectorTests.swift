@@ -231,6 +231,28 @@ final class BlinkDetectorTests: XCTestCase {
         XCTAssertEqual(events.count, 1)
     }
 
+    func testAClosureWhileTheHeadTurnsIsDroppedAndABlinkWhileTurnedCounts() {
+        // A turn sweeping the yaw from 0° to -30° over 0.6 s while the EARs sink (what a turn does
+        // to dlib's eye points before the yaw correction catches up) is not a closure of the eyes.
+        let sink = step(open: open, closed: closed, start: 3.0, length: 0.9)
+        let sweep = BlinkTimeline(duration: 6, left: sink, right: sink,
+                                  yaw: { $0 < 3.0 ? 0 : max(-30, -50 * ($0 - 3.0)) })
+        XCTAssertTrue(detect(sweep.frames()).isEmpty)
+        // A blink made while the head is held turned at 30° (and moves 3° during it) counts.
+        let blink = step(open: open, closed: closed, start: 3.0, length: 0.2)
+        let held = BlinkTimeline(duration: 6, left: blink, right: blink, yaw: { $0 < 3.1 ? 30 : 27 })
+        XCTAssertEqual(blinks(detect(held.frames())).map { $0.start }, [3.0])
+    }
+
+    func testNoWinkWithTheHeadTurned() {
+        // The left eye alone dips for 0.2 s: a wink with the head frontal, nothing at 30° of yaw.
+        let dip = step(open: open, closed: closed, start: 3.0, length: 0.2)
+        let frontal = BlinkTimeline(duration: 6, left: dip, right: { _ in self.open }, yaw: { _ in 5 })
+        XCTAssertEqual(detect(frontal.frames()).count, 1)
+        let turned = BlinkTimeline(duration: 6, left: dip, right: { _ in self.open }, yaw: { _ in 30 })
+        XCTAssertTrue(detect(turned.frames()).isEmpty)
+    }
+
     func testLostTrackDropsTheEpisodeAndEndsALongClosure() {
         var frames = both(step(open: open, closed: closed, start: 3.0, length: 2.0))
         for i in frames.indices where frames[i].t >= 4.0 && frames[i].t < 4.5 { frames[i].tracked = false }

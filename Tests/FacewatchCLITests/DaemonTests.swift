@@ -207,7 +207,13 @@ final class DaemonTests: XCTestCase {
     func testRunCanRecordWhatItSees() throws {
         let out = folder.appendingPathComponent("recorded").path
         let (process, stdout, _) = try start(["run", "--device", "emulated:\(folder.path)/rec", "--record", out, "--events", "face_found"])
-        Thread.sleep(forTimeInterval: 1.5)
+        // Stop once the recording holds more than 20 frames (however long the model load took).
+        let index = out + "/frames.jsonl"
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline,
+              (FileManager.default.contents(atPath: index).map { $0.filter { $0 == 0x0A }.count } ?? 0) <= 25 {
+            usleep(50_000)
+        }
         kill(process.processIdentifier, SIGINT)
         XCTAssertTrue(wait(process, seconds: 5))
         XCTAssertEqual(process.terminationStatus, 0)

@@ -88,7 +88,7 @@ let package = Package(
         ]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "LandmarksTests", dependencies: ["Landmarks", "Imaging", "DlibFormat"]),
-        .testTarget(name: "HOGDetectionTests", dependencies: ["HOGDetection", "Imaging"]),
+        .testTarget(name: "HOGDetectionTests", dependencies: ["HOGDetection", "DlibFormat", "Imaging"]),
         .testTarget(name: "DetectionTests", dependencies: ["Detection", "HOGDetection", "Landmarks", "Imaging"]),
         .testTarget(name: "ExpressionsTests", dependencies: ["Expressions", "Landmarks"]),
         .testTarget(name: "EventsTests", dependencies: ["Events", "Landmarks"]),

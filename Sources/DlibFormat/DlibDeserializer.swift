@@ -82,18 +82,7 @@ public struct DlibDeserializer {
 
     /// A `float` in dlib's portable format.
     public mutating func readFloat() throws -> Float {
-        let mantissa = try readSigned()
-        let exponent = try readSigned()
-        switch exponent {
-        case 32000: return .infinity
-        case 32001: return -.infinity
-        case 32002: return .nan
-        default:
-            guard (-32768...32767).contains(exponent) else {
-                throw Failure.malformed("float exponent \(exponent) out of range at offset \(offset)")
-            }
-            return Float(Double(sign: .plus, exponent: Int(exponent), significand: Double(mantissa)))
-        }
+        Float(try readDouble())
     }
 
     /// A `bool`: dlib writes the ASCII digit '0' or '1'.
@@ -186,7 +175,7 @@ extension DlibDeserializer {
         case 32002: return .nan
         default:
             guard (-32768...32767).contains(exponent) else {
-                throw Failure.malformed("double exponent \(exponent) out of range at offset \(start)")
+                throw Failure.malformed("exponent \(exponent) out of range at offset \(start)")
             }
             return Double(sign: mantissa < 0 ? .minus : .plus, exponent: Int(exponent), significand: Double(mantissa.magnitude))
         }

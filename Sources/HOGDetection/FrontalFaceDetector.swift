@@ -36,30 +36,20 @@ public final class FrontalFaceDetector: Sendable {
         ((filterWidth - 2 * padding) * cellSize, (filterHeight - 2 * padding) * cellSize)
     }
 
-    /// Loads a model; throws `DetectorModelError` naming the path when it is missing or malformed.
+    /// The face detector model's kind, for loading and error messages.
+    public static let modelKind = DlibModelKind(
+        name: "face detector model", format: "dlib HOG face detector model",
+        fix: "reinstall it with Scripts/setup-debian (it installs Models/dlib_frontal_face_detector.dat)")
+
+    /// Loads a model; throws `DlibModelError` naming the path when it is missing or malformed.
     public convenience init(contentsOf path: String) throws {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-        } catch {
-            let detail = FileManager.default.fileExists(atPath: path) ? "unreadable" : "no such file"
-            throw DetectorModelError(path: path, reason: .missing(detail))
-        }
-        try self.init(serialized: data, path: path)
+        try self.init(serialized: Self.modelKind.contents(of: path), path: path)
     }
 
     /// Parses a model from the bytes of a `.dat` file; `path` is used in error messages.
     public init(serialized data: Data, path: String) throws {
         self.path = path
-        let model: ParsedModel
-        do {
-            model = try data.withUnsafeBytes { try ParsedModel(parsing: $0) }
-        } catch let failure as DlibDeserializer.Failure {
-            switch failure {
-            case .truncated(let offset): throw DetectorModelError(path: path, reason: .truncated(atByte: offset))
-            case .malformed(let detail): throw DetectorModelError(path: path, reason: .malformed(detail))
-            }
-        }
+        let model = try Self.modelKind.parse(data, path: path) { try ParsedModel(parsing: $0) }
         cellSize = model.cellSize
         filterWidth = model.filterWidth
         filterHeight = model.filterHeight

@@ -32,30 +32,20 @@ public final class ShapePredictor: Sendable {
     /// Per cascade × tree × leaf: `2 × landmarks` floats, contiguous.
     let leaves: LeafStorage
 
-    /// Loads a model; throws `ModelError` naming the path when it is missing or malformed.
+    /// The 68-point model's kind, for loading and error messages.
+    public static let modelKind = DlibModelKind(
+        name: "landmark model", format: "dlib shape_predictor model",
+        fix: "the 68-point model comes with `apt-get install libdlib-data`")
+
+    /// Loads a model; throws `DlibModelError` naming the path when it is missing or malformed.
     public convenience init(contentsOf path: String) throws {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-        } catch {
-            let detail = FileManager.default.fileExists(atPath: path) ? "unreadable" : "no such file"
-            throw ModelError(path: path, reason: .missing(detail))
-        }
-        try self.init(serialized: data, path: path)
+        try self.init(serialized: Self.modelKind.contents(of: path), path: path)
     }
 
     /// Parses a model from the bytes of a `.dat` file; `path` is used in error messages.
     public init(serialized data: Data, path: String) throws {
         self.path = path
-        do {
-            let parsed = try data.withUnsafeBytes { try Self.parse($0) }
-            (structure, initialShape, anchors, deltas, splits, leaves) = parsed
-        } catch let failure as DlibDeserializer.Failure {
-            switch failure {
-            case .truncated(let offset): throw ModelError(path: path, reason: .truncated(atByte: offset))
-            case .malformed(let detail): throw ModelError(path: path, reason: .malformed(detail))
-            }
-        }
+        (structure, initialShape, anchors, deltas, splits, leaves) = try Self.modelKind.parse(data, path: path, Self.parse)
     }
 
     // swiftlint:disable:next large_tuple

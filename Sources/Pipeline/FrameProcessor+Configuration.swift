@@ -5,7 +5,7 @@ import Logging
 
 extension FrameProcessor {
     /// Loads the models a configuration names (each once) and builds a processor.
-    /// Throws the model's error (`ModelError`, `CascadeError`, ...) naming the file and the fix.
+    /// Throws the model's error (`DlibModelError`, `CascadeError`, ...) naming the file and the fix.
     public convenience init(configuration: Configuration, predictor: ShapePredictor? = nil) throws {
         let logger = Logger(label: "facewatch.pipeline")
         let predictor = try predictor ?? {

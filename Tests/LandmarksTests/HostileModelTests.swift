@@ -31,7 +31,7 @@ final class HostileModelTests: XCTestCase {
         let data = header(shape: 136, cascades: 1000, trees: 100_000)
         XCTAssertLessThan(data.count, 1000)
         XCTAssertThrowsError(try ShapePredictor(serialized: data, path: "m108g.dat")) { error in
-            guard case .truncated? = (error as? ModelError)?.reason else { return XCTFail("\(error)") }
+            guard case .truncated? = (error as? DlibModelError)?.reason else { return XCTFail("\(error)") }
         }
     }
 

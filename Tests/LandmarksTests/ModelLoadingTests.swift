@@ -1,3 +1,4 @@
+import DlibFormat
 import Foundation
 import Landmarks
 import XCTest
@@ -12,7 +13,7 @@ final class ModelLoadingTests: XCTestCase {
     func testMissingFileNamesThePathAndThePackage() {
         let path = "/nonexistent/shape_predictor_68_face_landmarks.dat"
         XCTAssertThrowsError(try ShapePredictor(contentsOf: path)) { error in
-            let error = error as? ModelError
+            let error = error as? DlibModelError
             XCTAssertEqual(error?.reason, .missing("no such file"))
             let text = error?.description ?? ""
             XCTAssertTrue(text.hasPrefix(path), text)
@@ -24,14 +25,14 @@ final class ModelLoadingTests: XCTestCase {
     func testAFileThatIsNotAModelIsMalformed() throws {
         let url = try temporaryFile(Data("{\"this\": \"is json, not a dlib model\"}".utf8))
         XCTAssertThrowsError(try ShapePredictor(contentsOf: url.path)) { error in
-            guard case .malformed = (error as? ModelError)?.reason else { return XCTFail("\(error)") }
+            guard case .malformed = (error as? DlibModelError)?.reason else { return XCTFail("\(error)") }
         }
     }
 
     func testAWrongVersionIsMalformed() throws {
         let url = try temporaryFile(Data([0x01, 0x02, 0x81, 0x88]))
         XCTAssertThrowsError(try ShapePredictor(contentsOf: url.path)) { error in
-            XCTAssertEqual((error as? ModelError)?.reason, .malformed("unsupported version 2 (expected 1)"))
+            XCTAssertEqual((error as? DlibModelError)?.reason, .malformed("unsupported version 2 (expected 1)"))
         }
     }
 
@@ -39,7 +40,7 @@ final class ModelLoadingTests: XCTestCase {
         let whole = try Data(contentsOf: URL(fileURLWithPath: ModelFixture.path), options: .alwaysMapped)
         for cut in [3, 1000, whole.count / 2, whole.count - 1] {
             XCTAssertThrowsError(try ShapePredictor(serialized: whole.prefix(cut), path: "cut.dat")) { error in
-                guard case .truncated(let at)? = (error as? ModelError)?.reason else { return XCTFail("cut \(cut): \(error)") }
+                guard case .truncated(let at)? = (error as? DlibModelError)?.reason else { return XCTFail("cut \(cut): \(error)") }
                 XCTAssertLessThanOrEqual(at, cut)
             }
         }
@@ -49,7 +50,7 @@ final class ModelLoadingTests: XCTestCase {
         var data = try Data(contentsOf: URL(fileURLWithPath: ModelFixture.path))
         data.append(contentsOf: [0x01, 0x00])
         XCTAssertThrowsError(try ShapePredictor(serialized: data, path: "long.dat")) { error in
-            guard case .malformed = (error as? ModelError)?.reason else { return XCTFail("\(error)") }
+            guard case .malformed = (error as? DlibModelError)?.reason else { return XCTFail("\(error)") }
         }
     }
 

@@ -88,16 +88,8 @@ struct CheckCommand: ParsableCommand {
         var source = RecordingSource(recording: recording)
         var events: [Event] = []
         while check.verdict == nil {
-            let frame: Frame
-            do {
-                guard let next = try source.nextFrame() else { break }
-                frame = next
-            } catch let error as FrameError {
-                processor.skip(index: error.index, t: error.t, because: error.problem) { _ in }
-                continue
-            }
             events.removeAll(keepingCapacity: true)
-            processor.process(frame) { events.append($0) }
+            guard let frame = try processor.processNext(from: &source, emit: { events.append($0) }) else { break }
             check.observe(frame: frame.index, t: frame.t, events: events, faces: processor.observations,
                           facesInView: processor.tracker.facesInView, identity: read(frame), emit: emit)
         }

@@ -47,16 +47,8 @@ public final class FaceReader {
         var lastT = -Double.infinity
         var faceID: Int?
         while descriptors.count < count {
-            let frame: Frame
-            do {
-                guard let next = try source.nextFrame() else { break }
-                frame = next
-            } catch let error as FrameError {
-                processor.skip(index: error.index, t: error.t, because: error.problem) { _ in }
-                continue
-            }
             events.removeAll(keepingCapacity: true)
-            processor.process(frame) { events.append($0) }
+            guard let frame = try processor.processNext(from: &source, emit: { events.append($0) }) else { break }
             let faces = processor.observations
             guard observe(frame, events, faces) else { break }
             guard faces.count == 1, processor.tracker.facesInView <= 1, let face = faces.first,

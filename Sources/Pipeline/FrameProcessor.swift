@@ -183,3 +183,20 @@ public final class FrameProcessor {
         emit(Event(t: t, frame: index, .faceLost(face: id, reason: reason)))
     }
 }
+
+extension FrameProcessor {
+    /// Reads `source` up to its next frame that can be read and processes it, emitting its
+    /// events. A frame the source cannot read is skipped (`skip`, whose reports go to `emit` too)
+    /// and reading goes on. Returns the frame processed, or nil when the source has ended.
+    public func processNext(from source: inout some FrameSource, emit: (Event) -> Void) throws -> Frame? {
+        while true {
+            do {
+                guard let frame = try source.nextFrame() else { return nil }
+                process(frame, emit: emit)
+                return frame
+            } catch let error as FrameError {
+                skip(index: error.index, t: error.t, because: error.problem, emit: emit)
+            }
+        }
+    }
+}

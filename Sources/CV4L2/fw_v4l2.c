@@ -70,11 +70,30 @@ int fw_v4l2_output_s_fmt(int fd, struct v4l2_format *format) {
     return ioctl(fd, VIDIOC_S_FMT, format) == 0 ? 0 : errno;
 }
 
-int fw_v4l2_output_write(int fd, const void *bytes, size_t count) {
+static int output_request(int fd, unsigned long number, void *argument) {
     while (1) {
-        ssize_t written = write(fd, bytes, count);
-        if (written < 0 && errno == EINTR) continue;
-        if (written < 0) return errno;
-        return (size_t)written == count ? 0 : EMSGSIZE;  // a write is one frame: never split it
+        if (ioctl(fd, number, argument) == 0) return 0;
+        if (errno != EINTR) return errno;
     }
+}
+
+int fw_v4l2_output_reqbufs(int fd, struct v4l2_requestbuffers *request) { return output_request(fd, VIDIOC_REQBUFS, request); }
+int fw_v4l2_output_querybuf(int fd, struct v4l2_buffer *buffer) { return output_request(fd, VIDIOC_QUERYBUF, buffer); }
+int fw_v4l2_output_qbuf(int fd, struct v4l2_buffer *buffer) { return output_request(fd, VIDIOC_QBUF, buffer); }
+int fw_v4l2_output_dqbuf(int fd, struct v4l2_buffer *buffer) { return output_request(fd, VIDIOC_DQBUF, buffer); }
+
+int fw_v4l2_output_streamon(int fd) {
+    int type = V4L2_BUF_TYPE_VIDEO_OUTPUT;
+    return output_request(fd, VIDIOC_STREAMON, &type);
+}
+
+int fw_v4l2_output_mmap(int fd, size_t length, int64_t offset, void **address) {
+    void *mapped = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, offset);
+    if (mapped == MAP_FAILED) return errno;
+    *address = mapped;
+    return 0;
+}
+
+int fw_v4l2_output_munmap(void *address, size_t length) {
+    return munmap(address, length) == 0 ? 0 : errno;
 }

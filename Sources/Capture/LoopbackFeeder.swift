@@ -24,22 +24,32 @@ public final class LoopbackFeeder {
 
     public let recording: Recording
     public let format: FourCC
-    private let output: V4L2Output
+    private let output: any VideoOutput
     private let clock: any CaptureClock
     private var decoder = JPEGDecoder()
     private var gray = GrayImage(width: 0, height: 0)
     private var raw: UnsafeMutableRawBufferPointer
 
     /// Opens `device` and sets its format to `format` (MJPG, YUYV or GREY) at the recording's size.
-    public init(recording: Recording, device: String, format: FourCC, clock: any CaptureClock = SystemClock()) throws {
+    public convenience init(recording: Recording, device: String, format: FourCC, clock: any CaptureClock = SystemClock()) throws {
         guard [.mjpeg, .yuyv, .grey].contains(format) else { throw FeederError.unsupportedFormat(format.description) }
         let info = recording.info
         let largest = recording.frames.map(\.length).max() ?? 0
-        output = try V4L2Output(path: device, format: format, width: info.width, height: info.height, frameBytes: largest)
+        let output = try V4L2Output(path: device, format: format, width: info.width, height: info.height, frameBytes: largest)
+        try self.init(recording: recording, output: output, name: device, format: format, clock: clock)
+    }
+
+    /// Feeds `output`, which must have granted `format` at the recording's size (`name` names it in errors).
+    public init(recording: Recording, output: any VideoOutput, name: String, format: FourCC,
+                clock: any CaptureClock = SystemClock()) throws {
+        guard [.mjpeg, .yuyv, .grey].contains(format) else { throw FeederError.unsupportedFormat(format.description) }
+        let info = recording.info
         let granted = output.layout
         guard granted.fourcc == format, granted.width == info.width, granted.height == info.height else {
-            throw FeederError.refused(device: device, asked: "\(format) \(info.width)x\(info.height)", granted: granted)
+            output.close()
+            throw FeederError.refused(device: name, asked: "\(format) \(info.width)x\(info.height)", granted: granted)
         }
+        self.output = output
         self.recording = recording
         self.format = format
         self.clock = clock
@@ -51,11 +61,12 @@ public final class LoopbackFeeder {
         output.close()
     }
 
-    /// Writes recording frame `number` (converted to the format).
-    public func write(frame number: Int) throws {
+    /// Writes recording frame `number` (converted to the format), stamped `timestamp` (seconds on
+    /// the clock; nil: the time it is written).
+    public func write(frame number: Int, timestamp: Double? = nil) throws {
         let jpeg = try recording.jpeg(number)
         if format.isJPEG {
-            try jpeg.withUnsafeBytes { try output.write($0) }
+            try jpeg.withUnsafeBytes { try output.write($0, timestamp: timestamp) }
             return
         }
         do {
@@ -67,14 +78,18 @@ public final class LoopbackFeeder {
             throw FeederError.badFrame(index: number, problem: "\(gray.width)x\(gray.height), not the recording's size")
         }
         LumaCopy.write(gray, layout: output.layout, into: raw)
-        try output.write(UnsafeRawBufferPointer(raw))
+        try output.write(UnsafeRawBufferPointer(raw), timestamp: timestamp)
     }
 
     /// Shows the first frame (repeated at the recording's rate) for up to `leadIn` seconds or
-    /// until `start()` says so, giving a reader time to start; then plays every frame at its
-    /// time, `loops` times (nil: for ever). Returns the frames written.
+    /// until `start()` says so, giving a reader time to start; then plays every frame, `loops`
+    /// times (nil: for ever), at `speed` times the recording's rate. Every played frame is stamped
+    /// with its time in the recording (from when playing started), whatever the speed: a reader
+    /// that times frames by their timestamps (as Facewatch does) sees the recording's clock, so a
+    /// slow reader can be fed at a rate it keeps up with. Returns the frames written.
     @discardableResult
-    public func play(loops: Int?, leadIn: Double = 0, start: () -> Bool = { false }) throws -> Int {
+    public func play(loops: Int?, leadIn: Double = 0, speed: Double = 1, start: () -> Bool = { false }) throws -> Int {
+        precondition(speed > 0 && speed.isFinite, "speed must be positive")
         let frames = recording.frames
         guard let first = frames.first else { return 0 }
         let period = 1 / max(recording.info.fps, 1)
@@ -83,15 +98,16 @@ public final class LoopbackFeeder {
         while clock.now() < holdUntil && !start() {
             try write(frame: 0)
             written += 1
-            clock.sleep(min(period, holdUntil - clock.now()))
+            clock.sleep(min(period / speed, holdUntil - clock.now()))
         }
         let cycle = (frames.last?.t ?? first.t) - first.t + period
         let origin = clock.now()
         var pass = 0
         while loops.map({ pass < $0 }) ?? true {
             for (number, entry) in frames.enumerated() {
-                clock.sleep(origin + Double(pass) * cycle + entry.t - first.t - clock.now())
-                try write(frame: number)
+                let offset = Double(pass) * cycle + entry.t - first.t
+                clock.sleep(origin + offset / speed - clock.now())
+                try write(frame: number, timestamp: origin + offset)
                 written += 1
             }
             pass += 1

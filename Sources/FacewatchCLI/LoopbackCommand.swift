@@ -15,7 +15,9 @@ struct LoopbackCommand: ParsableCommand {
             sees the recorded frames as a live camera. MJPG writes the recorded JPEGs as they are; YUYV and GREY \
             write their decoded luma (YUYV with neutral chroma), the pixels `replay` processes. --lead-in shows the \
             first frame for up to that many seconds before playing (time for a reader to start); SIGUSR1 ends the \
-            lead-in at once. Example: sudo modprobe v4l2loopback video_nr=10; \
+            lead-in at once. --speed plays faster or slower than recorded; each frame still carries its recorded \
+            time as its V4L2 timestamp (from when playing started), so a reader that times frames by their timestamps \
+            (`facewatch run` does) sees the recording's clock even when fed slowly. Example: sudo modprobe v4l2loopback video_nr=10; \
             facewatch loopback Recordings/double-blinks --device /dev/video10 --loop
             """
     )
@@ -35,8 +37,12 @@ struct LoopbackCommand: ParsableCommand {
     @Option(help: "Seconds to show the first frame before playing (SIGUSR1 starts playing at once).")
     var leadIn: Double = 0
 
+    @Option(help: "Play at this many times the recording's rate (e.g. 0.25: a quarter; frames keep their recorded timestamps).")
+    var speed: Double = 1
+
     func validate() throws {
         guard leadIn >= 0, leadIn.isFinite else { throw ValidationError("--lead-in must be 0 or more seconds") }
+        guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
     }
 
     mutating func run() throws {
@@ -51,9 +57,9 @@ struct LoopbackCommand: ParsableCommand {
         if leadIn > 0 {
             Log.shared.info("lead-in: showing the first frame of \(recording) on \(device) for up to \(leadIn) s (SIGUSR1 starts playing)")
         }
-        Log.shared.info("playing \(recording) into \(device): \(opened.frames.count) frames, \(format.fourcc) \(opened.info.width)x\(opened.info.height) at \(opened.info.fps) fps\(loop ? ", looping" : "")")
+        Log.shared.info("playing \(recording) into \(device): \(opened.frames.count) frames, \(format.fourcc) \(opened.info.width)x\(opened.info.height) at \(opened.info.fps) fps\(speed == 1 ? "" : " played at \(speed)x")\(loop ? ", looping" : "")")
         let written = try withExtendedLifetime(started) {
-            try feeder.play(loops: loop ? nil : 1, leadIn: leadIn, start: started.isSet)
+            try feeder.play(loops: loop ? nil : 1, leadIn: leadIn, speed: speed, start: started.isSet)
         }
         Log.shared.info("\(written) frames written to \(device)")
     }

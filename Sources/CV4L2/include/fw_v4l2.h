@@ -43,8 +43,17 @@ int fw_v4l2_output_open(const char *path, int *fd);
 int fw_v4l2_output_close(int fd);
 /// VIDIOC_S_FMT on an output node (`format->type` must be V4L2_BUF_TYPE_VIDEO_OUTPUT).
 int fw_v4l2_output_s_fmt(int fd, struct v4l2_format *format);
-/// Writes one whole frame with one write(2) (retried after EINTR); EMSGSIZE when the device took
-/// only part of it (a frame larger than its buffers).
-int fw_v4l2_output_write(int fd, const void *bytes, size_t count);
+/// VIDIOC_REQBUFS, VIDIOC_QUERYBUF, VIDIOC_QBUF, VIDIOC_DQBUF and VIDIOC_STREAMON on an output node
+/// (streaming I/O: the writer fills mapped buffers and queues them with its own timestamps).
+int fw_v4l2_output_reqbufs(int fd, struct v4l2_requestbuffers *request);
+int fw_v4l2_output_querybuf(int fd, struct v4l2_buffer *buffer);
+int fw_v4l2_output_qbuf(int fd, struct v4l2_buffer *buffer);
+int fw_v4l2_output_dqbuf(int fd, struct v4l2_buffer *buffer);
+int fw_v4l2_output_streamon(int fd);
+/// Maps an output buffer read-write and shared. Returns 0 and the address in `*address`, or the
+/// errno value.
+int fw_v4l2_output_mmap(int fd, size_t length, int64_t offset, void **address);
+/// Unmaps a buffer mapped by `fw_v4l2_output_mmap`.
+int fw_v4l2_output_munmap(void *address, size_t length);
 
 #endif

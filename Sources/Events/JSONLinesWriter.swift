@@ -65,12 +65,19 @@ public final class JSONLinesWriter: EventSink, @unchecked Sendable {
     }
 
     /// Waits for the descriptor to take data, in slices short enough to notice `giveUp(after:)`.
+    /// A descriptor that takes data now (a file, a pipe with room) never times out: only waiting
+    /// past the deadline does.
     private func waitUntilWritable() throws {
         var entry = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
+        var wait = 0.0
         while true {
-            let left = withLock { deadline } - Self.now()
-            if left <= 0 { throw EventsError.writeTimedOut(descriptor: fileDescriptor) }
-            let ready = poll(&entry, 1, Int32(min(left, 0.1) * 1000) + 1)
+            if wait > 0 {
+                let left = withLock { deadline } - Self.now()
+                if left <= 0 { throw EventsError.writeTimedOut(descriptor: fileDescriptor) }
+                wait = min(left, 0.1)
+            }
+            let ready = poll(&entry, 1, wait > 0 ? Int32(wait * 1000) + 1 : 0)
+            wait = 0.1
             // POLLERR/POLLHUP: let write(2) report what happened (EPIPE for a closed pipe).
             if ready > 0 || (ready < 0 && errno != EINTR) { return }
         }

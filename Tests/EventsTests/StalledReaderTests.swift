@@ -35,6 +35,21 @@ final class StalledReaderTests: XCTestCase {
         XCTAssertEqual(bytes[n - 1], UInt8(ascii: "\n"))
     }
 
+    func testPastTheDeadlineADescriptorThatTakesDataIsStillWritten() throws {
+        // Shutdown gives the writer a deadline; the closing events that come after it still go to
+        // a reader that keeps up (here a file), as the kernel test's slow guest showed.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("facewatch-deadline-\(UUID().uuidString)").path
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd); unlink(path) }
+        let writer = JSONLinesWriter(fileDescriptor: fd)
+        writer.giveUp(after: 0)
+        Thread.sleep(forTimeInterval: 0.05)
+        try writer.write(Event(t: 1, frame: 1, .error(message: "after the deadline", code: "test")))
+        let written = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(written.contains("after the deadline"), written)
+    }
+
     func testErrnoIsNamedInWords() {
         let text = EventsError.writeFailed(descriptor: 1, errno: ENOSPC).description
         XCTAssertEqual(text, "writing events to file descriptor 1 failed: No space left on device (errno 28)")

@@ -20,6 +20,7 @@ extension ShapePredictor {
         let trees = structure.treesPerCascade
         let leavesPerTree = structure.leavesPerTree
         let splitsPerTree = leavesPerTree - 1
+        let depth = leavesPerTree.trailingZeroBitCount
         // dlib's unnormalizing_tform: (0,0) -> top-left, (1,1) -> bottom-right, inclusive corners.
         let left = Double(box.x), top = Double(box.y)
         let spanX = Double(box.right - box.x), spanY = Double(box.bottom - box.y)
@@ -54,18 +55,36 @@ extension ShapePredictor {
                                                     values[i] = 0
                                                 }
                                             }
-                                            // Walk every tree of the level to find its leaf. All trees of a level see
-                                            // the same features, so the leaves can be found first and then added.
-                                            for tree in 0..<trees {
-                                                let index = cascade * trees + tree
-                                                let nodes = index * splitsPerTree
-                                                var node = 0
-                                                while node < splitsPerTree {
-                                                    let split = splits[nodes + node]
-                                                    let difference = Int32(values[Int(split.feature1)]) - Int32(values[Int(split.feature2)])
-                                                    node = difference > split.threshold ? 2 * node + 1 : 2 * node + 2
+                                            // Walk every tree of the level to its leaf, four trees at a time so that
+                                            // their node loads overlap. All trees of a level see the same features,
+                                            // so the leaves can be found first and added afterwards.
+                                            let levelTrees = cascade * trees
+                                            let levelSplits = splits.baseAddress! + levelTrees * splitsPerTree
+                                            let levelLeaves = levelTrees * leavesPerTree - splitsPerTree
+                                            let features = UnsafePointer(values.baseAddress!)
+                                            var tree = 0
+                                            while tree + 4 <= trees {
+                                                let s0 = levelSplits + tree * splitsPerTree, s1 = s0 + splitsPerTree
+                                                let s2 = s1 + splitsPerTree, s3 = s2 + splitsPerTree
+                                                var n0 = 0, n1 = 0, n2 = 0, n3 = 0
+                                                for _ in 0..<depth {
+                                                    n0 = Self.descend(s0, n0, features)
+                                                    n1 = Self.descend(s1, n1, features)
+                                                    n2 = Self.descend(s2, n2, features)
+                                                    n3 = Self.descend(s3, n3, features)
                                                 }
-                                                leafOffsets[tree] = (index * leavesPerTree + node - splitsPerTree) * count
+                                                leafOffsets[tree] = (levelLeaves + tree * leavesPerTree + n0) * count
+                                                leafOffsets[tree + 1] = (levelLeaves + (tree + 1) * leavesPerTree + n1) * count
+                                                leafOffsets[tree + 2] = (levelLeaves + (tree + 2) * leavesPerTree + n2) * count
+                                                leafOffsets[tree + 3] = (levelLeaves + (tree + 3) * leavesPerTree + n3) * count
+                                                tree += 4
+                                            }
+                                            while tree < trees {
+                                                let s0 = levelSplits + tree * splitsPerTree
+                                                var n0 = 0
+                                                for _ in 0..<depth { n0 = Self.descend(s0, n0, features) }
+                                                leafOffsets[tree] = (levelLeaves + tree * leavesPerTree + n0) * count
+                                                tree += 1
                                             }
                                             Self.accumulate(leaves.base, offsets: UnsafeBufferPointer(leafOffsets), into: current)
                                         }
@@ -84,6 +103,15 @@ extension ShapePredictor {
               }
             }
         }
+    }
+
+    /// One step down a tree: dlib's split `feature[i1] − feature[i2] > threshold` goes to the left
+    /// child `2n + 1`, otherwise to the right child `2n + 2` (branch-free: the outcome is random).
+    @inline(__always)
+    private static func descend(_ splits: UnsafePointer<Split>, _ node: Int, _ features: UnsafePointer<UInt8>) -> Int {
+        let split = splits[node]
+        let difference = Int32(features[Int(split.feature1)]) &- Int32(features[Int(split.feature2)])
+        return 2 &* node &+ (difference > split.threshold ? 1 : 2)
     }
 
     /// Adds the leaves at `offsets` to `shape`, in tree order for every element (so the float sums

@@ -111,14 +111,46 @@ let package = Package(
 )
 
 // libFuzzer targets (Tests/Fuzz/run, Scripts/fuzz-long): every `Sources/Fuzz<Name>/` folder except
-// FuzzSupport becomes an executable `Fuzz<Name>` that may import any library module, so fuzzing a
-// new reader is one new file. Built for fuzzing with `-Xswiftc -sanitize=fuzzer,address
-// -Xswiftc -DFUZZING` (libFuzzer provides `main`); a plain build replays the files it is given.
-let fuzzTargets = ((try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/Sources")) ?? [])
+// FuzzSupport becomes an executable `Fuzz<Name>` depending on the library modules its files import,
+// so fuzzing a new reader is one new file and a fuzz build compiles only what that reader needs.
+// Built for fuzzing with `-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING` (libFuzzer provides
+// `main`); a plain build replays the files it is given.
+let sources = Context.packageDirectory + "/Sources"
+let fuzzTargets = ((try? FileManager.default.contentsOfDirectory(atPath: sources)) ?? [])
     .filter { $0.hasPrefix("Fuzz") && $0 != "FuzzSupport" }
     .sorted()
-let libraries = package.targets.filter { $0.type == .regular }.map { Target.Dependency.target(name: $0.name) }
+let libraries = Set(package.targets.filter { $0.type == .regular }.map(\.name))
+func imports(of target: String) -> [Target.Dependency] {
+    let folder = sources + "/" + target
+    let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".swift") }
+    let names = files.flatMap { file -> [String] in
+        let text = (try? String(contentsOfFile: folder + "/" + file, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { line in
+            line.hasPrefix("import ") ? String(line.dropFirst("import ".count)).trimmingCharacters(in: .whitespaces) : nil
+        }
+    }
+    return Set(names).intersection(libraries).sorted().map { .target(name: $0) }
+}
 for name in fuzzTargets {
-    package.targets.append(.executableTarget(name: name, dependencies: libraries))
+    package.targets.append(.executableTarget(name: name, dependencies: imports(of: name)))
     package.products.append(.executable(name: name, targets: [name]))
+}
+
+// `FACEWATCH_TEST_TARGETS=PipelineTests,CaptureTests swift test ...` keeps only these test targets
+// and the modules they depend on (no executables, no fuzz targets), so a build for them compiles nothing else: the
+// Sanitizers stage uses it for its ThreadSanitizer and AddressSanitizer builds. Unset: everything.
+if let selected = Context.environment["FACEWATCH_TEST_TARGETS"], !selected.isEmpty {
+    var needed = Set(selected.split(separator: ",").map(String.init))
+    var queue = Array(needed)
+    while let name = queue.popLast() {
+        for dependency in package.targets.first(where: { $0.name == name })?.dependencies ?? [] {
+            switch dependency {
+            case .targetItem(let target, _), .byNameItem(let target, _):
+                if needed.insert(target).inserted { queue.append(target) }
+            default: break
+            }
+        }
+    }
+    package.targets.removeAll { !needed.contains($0.name) }
+    package.products.removeAll()
 }

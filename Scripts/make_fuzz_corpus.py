@@ -22,10 +22,19 @@ def frames():
     return [data[e["offset"]:e["offset"] + e["length"]] for e in index]
 
 
-# --- jpeg: two real frames; D3: one frame whose SOF claims 65500x65500.
+# --- jpeg: two real frames scaled to 80x60 (the decoder's code paths are those of a 640x480
+# frame, at a fraction of the time per input), one in 4:2:0 and one in 4:4:4 chroma, and one 16x16
+# gray; D3: one frame whose SOF claims 65500x65500.
+def small_jpeg(jpeg, size, gray=False, **options):
+    from io import BytesIO
+    from PIL import Image  # dev-time only (pip install pillow)
+    image = Image.open(BytesIO(jpeg)).resize(size)
+    out = BytesIO(); (image.convert("L") if gray else image).save(out, "JPEG", quality=75, **options)
+    return out.getvalue()
 jpegs = frames()
-put("jpeg", "frame-0.jpg", jpegs[0])
-put("jpeg", "frame-60.jpg", jpegs[60])
+put("jpeg", "frame-0-80x60.jpg", small_jpeg(jpegs[0], (80, 60)))
+put("jpeg", "frame-60-80x60-444.jpg", small_jpeg(jpegs[60], (80, 60), subsampling=0))
+put("jpeg", "frame-30-16x16-gray.jpg", small_jpeg(jpegs[30], (16, 16), gray=True))
 big = bytearray(jpegs[0]); sof = big.find(b"\xff\xc0"); struct.pack_into(">HH", big, sof + 5, 65500, 65500)
 put("jpeg", "crash-d3-sof-65500.jpg", bytes(big))
 
@@ -75,6 +84,23 @@ def header(shape, cascades, trees):
             + packed(trees) + packed(1) + packed(0) + packed(1) + flt(.1) + packed(2))
 put("dlib-model", "crash-d2-108g.dat", header(136, 1000, 100000))
 put("dlib-model", "oom-d2-6g.dat", header(136, 1000, 5500))
+
+# --- HOG detector model: a tiny valid model (2x2-cell filters, two detectors) and a prefix of the real one.
+def hog_model(window=16, detectors=2):
+    dims = 2 * 2 * 31
+    head = (packed(2) + packed(1) + packed(0) + packed(0) + packed(8) + packed(0) + packed(window) + packed(window)
+            + packed(1000) + packed(40) + packed(40) + flt(0.0) + packed(dims) + flt(0.5) + flt(1.0) + packed(detectors))
+    return head + b"".join(column([((i * 7 + d) % 11 - 5) / 8 for i in range(dims)] + [0.25]) for d in range(detectors))
+put("detector-model", "seed-tiny-model.dat", hog_model())
+put("detector-model", "seed-real-prefix-4k.dat", open(os.path.join(ROOT, "Models", "dlib_frontal_face_detector.dat"), "rb").read()[:4096])
+
+# --- face recognition ResNet: prefixes of the installed model (Scripts/setup-models), up to the
+# fuzzer's 20 KB input bound: the header, and the input layer with the first convolution.
+RESNET = "/usr/local/share/facewatch/models/dlib_face_recognition_resnet_model_v1.dat"
+if os.path.exists(RESNET):
+    resnet = open(RESNET, "rb").read(20000)
+    put("descriptor-model", "seed-prefix-1k.dat", resnet[:1024])
+    put("descriptor-model", "seed-prefix-20k.dat", resnet)
 
 # --- cascade XML: stage 0 of a Haar and an LBP cascade (small seeds); D4 and D5 inputs.
 def first_stage(path):

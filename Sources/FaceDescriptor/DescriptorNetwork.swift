@@ -32,6 +32,11 @@ public final class DescriptorNetwork {
         } catch {
             throw FaceDescriptorError.unreadable(path: path, reason: (error as NSError).localizedDescription)
         }
+        try self.init(serialized: data, path: path)
+    }
+
+    /// Parses and checks a model from the bytes of its `.dat` file; `path` is used in error messages.
+    public convenience init(serialized data: Data, path: String) throws {
         do {
             let weights = try data.withUnsafeBytes { try NetworkWeights(bytes: $0) }
             try self.init(weights: weights)

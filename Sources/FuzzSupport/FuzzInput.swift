@@ -54,25 +54,4 @@ public enum FuzzInput {
         }
         print("\(files.count) inputs replayed")
     }
-
-    /// A scratch folder private to this process, for targets whose reader opens files.
-    public static let scratch: String = {
-        let path = NSTemporaryDirectory() + "facewatch-fuzz-\(getpid())"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }()
-
-    /// Writes `data` to `name` in the scratch folder (nil removes the file). Plain POSIX calls:
-    /// Foundation's atomic file writing would cost more than the reader under test.
-    public static func write(_ data: Data?, to name: String) {
-        let path = scratch + "/" + name
-        guard let data else {
-            unlink(path)
-            return
-        }
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard fd >= 0 else { return }
-        _ = data.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-    }
 }

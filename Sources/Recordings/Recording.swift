@@ -19,7 +19,6 @@ public struct Recording: Sendable {
     private let data: Data
 
     public init(directory: String) throws {
-        self.directory = directory
         let folder = URL(fileURLWithPath: directory)
         func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
@@ -27,6 +26,35 @@ public struct Recording: Sendable {
         guard let infoData = Self.contents(atPath: infoPath) else {
             throw RecordingError(path: infoPath, problem: "missing: not a recording folder")
         }
+        let info = try Self.info(infoData, path: infoPath)
+
+        let mjpegPath = path("frames.mjpeg")
+        let mjpeg: Data
+        do {
+            mjpeg = try Data(contentsOf: URL(fileURLWithPath: mjpegPath), options: .alwaysMapped)
+        } catch {
+            throw RecordingError(path: mjpegPath, problem: "missing or unreadable")
+        }
+
+        let indexPath = path("frames.jsonl")
+        guard let indexData = Self.contents(atPath: indexPath) else {
+            throw RecordingError(path: indexPath, problem: "missing or unreadable")
+        }
+        try self.init(directory: directory, info: info, index: indexData, frames: mjpeg,
+                      truth: Self.contents(atPath: path("truth.json")))
+    }
+
+    /// A recording from the bytes of its files (`truth` nil: no `truth.json`), checked as
+    /// `init(directory:)` checks a folder; `directory` names the files in errors.
+    public init(directory: String, recordingJSON: Data, index: Data, frames: Data, truth: Data?) throws {
+        let infoPath = URL(fileURLWithPath: directory).appendingPathComponent("recording.json").path
+        try self.init(directory: directory, info: Self.info(recordingJSON, path: infoPath), index: index, frames: frames,
+                      truth: truth)
+    }
+
+    /// `recording.json`, decoded and checked.
+    private static func info(_ infoData: Data, path infoPath: String) throws -> RecordingInfo {
+        let info: RecordingInfo
         do {
             info = try JSONDecoder().decode(RecordingInfo.self, from: infoData)
         } catch {
@@ -44,18 +72,16 @@ public struct Recording: Sendable {
         guard info.width <= Self.maximumSide, info.height <= Self.maximumSide, info.fps <= Self.maximumFPS else {
             throw RecordingError(path: infoPath, problem: "width and height must be at most \(Self.maximumSide) and fps at most \(Int(Self.maximumFPS))")
         }
+        return info
+    }
 
-        let mjpegPath = path("frames.mjpeg")
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: mjpegPath), options: .alwaysMapped)
-        } catch {
-            throw RecordingError(path: mjpegPath, problem: "missing or unreadable")
-        }
-
-        let indexPath = path("frames.jsonl")
-        guard let indexData = Self.contents(atPath: indexPath) else {
-            throw RecordingError(path: indexPath, problem: "missing or unreadable")
-        }
+    private init(directory: String, info: RecordingInfo, index indexData: Data, frames mjpeg: Data, truth truthData: Data?) throws {
+        self.directory = directory
+        self.info = info
+        data = mjpeg
+        let folder = URL(fileURLWithPath: directory)
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        let infoPath = path("recording.json"), mjpegPath = path("frames.mjpeg"), indexPath = path("frames.jsonl")
         var problems: [String] = []
         var entries: [FrameEntry] = []
         let lines = indexData.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
@@ -99,7 +125,7 @@ public struct Recording: Sendable {
         self.problems = problems
 
         let truthPath = path("truth.json")
-        if let truthData = Self.contents(atPath: truthPath) {
+        if let truthData {
             do {
                 truth = try JSONDecoder().decode(Truth.self, from: truthData)
             } catch {

@@ -37,11 +37,11 @@ final class LivePipelineTests: XCTestCase {
     func testAtCameraSpeedEveryFrameIsProcessedInOrder() throws {
         // 15 fps: a frame every 67 ms leaves room for the first full detection on a loaded CI machine.
         let sink = Collector()
-        let live = try pipeline(sink: sink)
-        var source = PacedSource(RecordingSource(recording: try Recording(directory: folder.path)), speed: 0.5)
+        let live = try pipeline(sink: sink, statsInterval: TestPace.seconds(0.5))
+        var source = PacedSource(RecordingSource(recording: try Recording(directory: folder.path)), speed: TestPace.speed(0.5))
         let started = Date()
         let summary = try live.run(&source)
-        XCTAssertGreaterThan(Date().timeIntervalSince(started), 2.7, "1.5 s of frames at half speed take about 3 s")
+        XCTAssertGreaterThan(Date().timeIntervalSince(started), TestPace.seconds(2.7), "1.5 s of frames at half speed take about 3 s")
         XCTAssertEqual(summary.captured, 45)
         XCTAssertEqual(summary.processed, 45)
         XCTAssertEqual(summary.dropped, 0)
@@ -54,7 +54,7 @@ final class LivePipelineTests: XCTestCase {
         }
         XCTAssertGreaterThanOrEqual(stats.count, 6, "every 0.5 s and once at the end")
         XCTAssertEqual(stats.last?.dropped, 0)
-        XCTAssertEqual(stats[1].fpsIn, 15, accuracy: 4)
+        XCTAssertEqual(stats[1].fpsIn, 15 / TestPace.slowdown, accuracy: 4 / TestPace.slowdown)
     }
 
     func testFasterThanProcessingDropsFramesCountsThemAndKeepsOrder() throws {
@@ -75,14 +75,14 @@ final class LivePipelineTests: XCTestCase {
     }
 
     func testASlowReaderCostsPerFrameLinesNotEventsOrMemory() throws {
-        let sink = Collector(delay: 0.02)  // 50 lines a second at most: slower than 30 frames × (nose + frame)
+        let sink = Collector(delay: TestPace.seconds(0.02))  // 50 lines a second at most: slower than 30 frames × (nose + frame)
         let processor = try FrameProcessor(configuration: {
             var configuration = Configuration()
             configuration.output = OutputOptions(nose: true, frames: true)
             return configuration
         }(), predictor: Self.predictor.get())
-        let live = LivePipeline(processor: processor, sink: sink, statsInterval: 10, backlogLimit: 8)
-        var source = PacedSource(RecordingSource(recording: try Recording(directory: folder.path)), speed: 1)
+        let live = LivePipeline(processor: processor, sink: sink, statsInterval: TestPace.seconds(10), backlogLimit: 8)
+        var source = PacedSource(RecordingSource(recording: try Recording(directory: folder.path)), speed: TestPace.speed(1))
         let summary = try live.run(&source)
         // A loaded machine may drop a late frame on the way in; that is counted apart (not this test's point).
         XCTAssertEqual(summary.processed + summary.dropped, 45)
@@ -101,11 +101,12 @@ final class LivePipelineTests: XCTestCase {
     func testStopEndsTheRunPromptlyAndClosesTracks() throws {
         let sink = Collector()
         let live = try pipeline(sink: sink)
-        var source = PacedSource(RecordingSource(recording: try Recording(directory: folder.path)), speed: 1) { live.isStopping }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.4) { live.stop() }
+        var source = PacedSource(RecordingSource(recording: try Recording(directory: folder.path)),
+                                 speed: TestPace.speed(1)) { live.isStopping }
+        DispatchQueue.global().asyncAfter(deadline: .now() + TestPace.seconds(0.4)) { live.stop() }
         let started = Date()
         let summary = try live.run(&source)
-        XCTAssertLessThan(Date().timeIntervalSince(started), 1.0)
+        XCTAssertLessThan(Date().timeIntervalSince(started), TestPace.seconds(1.0))
         XCTAssertLessThan(summary.captured, 45)
         XCTAssertEqual(sink.events.filter { $0.type == .faceFound }.count, 1)
         XCTAssertEqual(sink.events.filter { $0.type == .faceLost }.count, 1, "the track is closed on the way out")
@@ -116,9 +117,9 @@ final class LivePipelineTests: XCTestCase {
     /// event is in time order, and stats lines written while nothing new arrived do not repeat a `t`.
     func testEventsAtShutdownAreInTimeOrderAndStatsNeverShareATime() throws {
         let sink = Collector()
-        let live = try pipeline(sink: sink, statsInterval: 0.1)
-        let frames = PacedSource(RecordingSource(recording: try Recording(directory: folder.path)), speed: 1)
-        var source = StallingSource(frames: frames, stalls: [2.0, 2.5, 3.0], wait: 0.35)
+        let live = try pipeline(sink: sink, statsInterval: TestPace.seconds(0.1))
+        let frames = PacedSource(RecordingSource(recording: try Recording(directory: folder.path)), speed: TestPace.speed(1))
+        var source = StallingSource(frames: frames, stalls: [2.0, 2.5, 3.0], wait: TestPace.seconds(0.35))
         _ = try live.run(&source)
         let events = sink.events
         let times = events.map(\.t)

@@ -88,4 +88,30 @@ final class HostileRecordingTests: XCTestCase {
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         XCTAssertEqual(leftovers, ["frames.jsonl", "frames.mjpeg", "recording.json"], "no temporary files left")
     }
+
+    /// The in-memory reader the fuzz targets use is the folder reader: same frames, same truth,
+    /// same problems, and errors that name the file.
+    func testTheFilesBytesReadAsTheFolder() throws {
+        try record(4).finish(truth: Truth(faces: 1, events: [.init(type: "blink", start: 0, end: 0.1)]))
+        let bytes = { (name: String) in try Data(contentsOf: self.file(name)) }
+        let folderRecording = try Recording(directory: folder.path)
+        let cut = try bytes("frames.mjpeg").dropLast(10)
+        let memory = try Recording(directory: folder.path, recordingJSON: bytes("recording.json"), index: bytes("frames.jsonl"),
+                                   frames: Data(cut), truth: bytes("truth.json"))
+        XCTAssertEqual(memory.frames, folderRecording.frames)
+        XCTAssertEqual(memory.truth, folderRecording.truth)
+        XCTAssertEqual(try memory.jpeg(2), try folderRecording.jpeg(2))
+        XCTAssertEqual(memory.problems, ["\(file("frames.mjpeg").path): truncated: 1 frame(s) lie past its end (\(cut.count) bytes)"])
+        XCTAssertThrowsError(try memory.jpeg(3))
+
+        let badTruth = Data(#"{"faces": 1, "events": [{"type": "smile", "start": 3, "end": 2.5}]}"#.utf8)
+        XCTAssertThrowsError(try Recording(directory: folder.path, recordingJSON: bytes("recording.json"),
+                                           index: bytes("frames.jsonl"), frames: bytes("frames.mjpeg"), truth: badTruth)) { error in
+            XCTAssertEqual((error as? RecordingError)?.path, self.file("truth.json").path)
+        }
+        XCTAssertThrowsError(try Recording(directory: folder.path, recordingJSON: Data("{}".utf8),
+                                           index: bytes("frames.jsonl"), frames: bytes("frames.mjpeg"), truth: nil)) { error in
+            XCTAssertEqual((error as? RecordingError)?.path, self.file("recording.json").path)
+        }
+    }
 }

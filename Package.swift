@@ -77,7 +77,7 @@ let package = Package(
         // Enrolled identities (the store) and matching a tracked face against them.
         .target(name: "Identity", dependencies: ["FaceDescriptor", "Pipeline", "Recordings", "Imaging", "Events"]),
         // Active liveness by challenge and response (`facewatch check`).
-        .target(name: "Liveness", dependencies: ["Pipeline", "Events", "Expressions"]),
+        .target(name: "Liveness", dependencies: ["Pipeline", "Events", "Expressions", "Landmarks"]),
         // What the libFuzzer targets share: input handling and a corpus replayer for plain builds.
         .target(name: "FuzzSupport"),
         .executableTarget(name: "FacewatchCLI", dependencies: [
@@ -93,11 +93,11 @@ let package = Package(
         .testTarget(name: "ExpressionsTests", dependencies: ["Expressions", "Landmarks"]),
         .testTarget(name: "EventsTests", dependencies: ["Events", "Landmarks"]),
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "Imaging"]),
-        .testTarget(name: "LivenessTests", dependencies: ["Liveness", "Pipeline", "Config", "Recordings", "Events", "Landmarks"]),
+        .testTarget(name: "LivenessTests", dependencies: ["Liveness", "Pipeline", "Config", "Recordings", "Events", "Expressions", "Landmarks"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Recordings", "Imaging"]),
         // Runs the built `facewatch` binary: exit codes, signals, pipes, sockets.
         .testTarget(name: "FacewatchCLITests", dependencies: ["FacewatchCLI", "Recordings", "Imaging"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Config", "Recordings", "Expressions", "Detection", "Landmarks", "Imaging"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Config", "Events", "Recordings", "Expressions", "Detection", "Landmarks", "Imaging"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "Detection"]),
         .testTarget(name: "SinksTests", dependencies: ["Sinks", "Events"]),
         .testTarget(name: "WebServerTests", dependencies: ["WebServer", "Liveness", "Pipeline", "Config", "Recordings", "Events", "Landmarks"]),

@@ -1,7 +1,6 @@
 import Config
 import Detection
 import Foundation
-import Pipeline
 import XCTest
 
 final class ConfigurationTests: XCTestCase {

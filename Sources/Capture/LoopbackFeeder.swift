@@ -32,7 +32,7 @@ public final class LoopbackFeeder {
 
     /// Opens `device` and sets its format to `format` (MJPG, YUYV or GREY) at the recording's size.
     public convenience init(recording: Recording, device: String, format: FourCC, clock: any CaptureClock = SystemClock()) throws {
-        guard [.mjpeg, .yuyv, .grey].contains(format) else { throw FeederError.unsupportedFormat(format.description) }
+        try Self.requireWritable(format)
         let info = recording.info
         let largest = recording.frames.map(\.length).max() ?? 0
         let output = try V4L2Output(path: device, format: format, width: info.width, height: info.height, frameBytes: largest)
@@ -42,7 +42,7 @@ public final class LoopbackFeeder {
     /// Feeds `output`, which must have granted `format` at the recording's size (`name` names it in errors).
     public init(recording: Recording, output: any VideoOutput, name: String, format: FourCC,
                 clock: any CaptureClock = SystemClock()) throws {
-        guard [.mjpeg, .yuyv, .grey].contains(format) else { throw FeederError.unsupportedFormat(format.description) }
+        try Self.requireWritable(format)
         let info = recording.info
         let granted = output.layout
         guard granted.fourcc == format, granted.width == info.width, granted.height == info.height else {
@@ -54,6 +54,10 @@ public final class LoopbackFeeder {
         self.format = format
         self.clock = clock
         raw = .allocate(byteCount: format.isJPEG ? 0 : LumaCopy.requiredBytes(granted), alignment: 64)
+    }
+
+    private static func requireWritable(_ format: FourCC) throws {
+        guard [.mjpeg, .yuyv, .grey].contains(format) else { throw FeederError.unsupportedFormat(format.description) }
     }
 
     deinit {

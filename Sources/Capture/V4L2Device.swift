@@ -143,16 +143,8 @@ public final class V4L2Device: VideoDevice {
         return Int(request.count)
     }
 
-    private func buffer(_ index: Int) -> v4l2_buffer {
-        var buffer = v4l2_buffer()
-        buffer.index = UInt32(index)
-        buffer.type = Self.captureType
-        buffer.memory = Self.mmapMemory
-        return buffer
-    }
-
     public func queryBuffer(_ index: Int) throws -> BufferInfo {
-        var buffer = buffer(index)
+        var buffer = v4l2_buffer(mmapIndex: index, type: Self.captureType)
         try check(fw_v4l2_querybuf(fd, &buffer), "VIDIOC_QUERYBUF")
         return BufferInfo(index: index, offset: Int(buffer.m.offset), length: Int(buffer.length))
     }
@@ -169,12 +161,12 @@ public final class V4L2Device: VideoDevice {
     }
 
     public func queue(_ index: Int) throws {
-        var buffer = buffer(index)
+        var buffer = v4l2_buffer(mmapIndex: index, type: Self.captureType)
         try check(fw_v4l2_qbuf(fd, &buffer), "VIDIOC_QBUF")
     }
 
     public func dequeue() throws -> DequeuedBuffer {
-        var buffer = buffer(0)
+        var buffer = v4l2_buffer(mmapIndex: 0, type: Self.captureType)
         try check(fw_v4l2_dqbuf(fd, &buffer), "VIDIOC_DQBUF")
         var timestamp = Double(buffer.timestamp.tv_sec) + Double(buffer.timestamp.tv_usec) / 1e6
         if timestamp == 0 {  // a driver without timestamps: the time we got it is the best there is

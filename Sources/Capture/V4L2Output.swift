@@ -65,20 +65,12 @@ public final class V4L2Output: VideoOutput {
         try check(fw_v4l2_output_reqbufs(fd, &request), "VIDIOC_REQBUFS")
         guard request.count > 0 else { throw VideoDeviceError(device: path, call: "VIDIOC_REQBUFS", code: ENOMEM) }
         for index in 0..<Int(request.count) {
-            var buffer = self.buffer(index)
+            var buffer = v4l2_buffer(mmapIndex: index, type: V4L2_BUF_TYPE_VIDEO_OUTPUT.rawValue)
             try check(fw_v4l2_output_querybuf(fd, &buffer), "VIDIOC_QUERYBUF")
             var address: UnsafeMutableRawPointer?
             try check(fw_v4l2_output_mmap(fd, Int(buffer.length), Int64(buffer.m.offset), &address), "mmap")
             buffers.append(UnsafeMutableRawBufferPointer(start: address, count: Int(buffer.length)))
         }
-    }
-
-    private func buffer(_ index: Int) -> v4l2_buffer {
-        var buffer = v4l2_buffer()
-        buffer.index = UInt32(index)
-        buffer.type = V4L2_BUF_TYPE_VIDEO_OUTPUT.rawValue
-        buffer.memory = V4L2_MEMORY_MMAP.rawValue
-        return buffer
     }
 
     private func check(_ code: Int32, _ call: String) throws {
@@ -90,11 +82,9 @@ public final class V4L2Output: VideoOutput {
     /// larger than the device's buffers.
     public func write(_ frame: UnsafeRawBufferPointer, timestamp: Double? = nil) throws {
         guard fd >= 0 else { throw VideoDeviceError(device: path, call: "VIDIOC_QBUF", code: EBADF) }
-        var buffer = self.buffer(queued)
-        if queued >= buffers.count {
+        var buffer = v4l2_buffer(mmapIndex: queued, type: V4L2_BUF_TYPE_VIDEO_OUTPUT.rawValue)
+        if queued >= buffers.count {  // all queued once: reuse the one the driver hands back
             try check(fw_v4l2_output_dqbuf(fd, &buffer), "VIDIOC_DQBUF")
-            buffer.type = V4L2_BUF_TYPE_VIDEO_OUTPUT.rawValue
-            buffer.memory = V4L2_MEMORY_MMAP.rawValue
         }
         let index = Int(buffer.index)
         guard index < buffers.count else { throw VideoDeviceError(device: path, call: "VIDIOC_DQBUF", code: EINVAL) }

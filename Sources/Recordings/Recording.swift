@@ -19,8 +19,7 @@ public struct Recording: Sendable {
     private let data: Data
 
     public init(directory: String) throws {
-        let folder = URL(fileURLWithPath: directory)
-        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        func path(_ name: String) -> String { Self.file(name, in: directory) }
 
         let infoPath = path("recording.json")
         guard let infoData = Self.contents(atPath: infoPath) else {
@@ -47,9 +46,13 @@ public struct Recording: Sendable {
     /// A recording from the bytes of its files (`truth` nil: no `truth.json`), checked as
     /// `init(directory:)` checks a folder; `directory` names the files in errors.
     public init(directory: String, recordingJSON: Data, index: Data, frames: Data, truth: Data?) throws {
-        let infoPath = URL(fileURLWithPath: directory).appendingPathComponent("recording.json").path
-        try self.init(directory: directory, info: Self.info(recordingJSON, path: infoPath), index: index, frames: frames,
+        try self.init(directory: directory, info: Self.info(recordingJSON, path: Self.file("recording.json", in: directory)), index: index, frames: frames,
                       truth: truth)
+    }
+
+    /// The path of file `name` of the recording folder `directory`, as errors name it.
+    private static func file(_ name: String, in directory: String) -> String {
+        URL(fileURLWithPath: directory).appendingPathComponent(name).path
     }
 
     /// `recording.json`, decoded and checked.
@@ -79,8 +82,7 @@ public struct Recording: Sendable {
         self.directory = directory
         self.info = info
         data = mjpeg
-        let folder = URL(fileURLWithPath: directory)
-        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        func path(_ name: String) -> String { Self.file(name, in: directory) }
         let infoPath = path("recording.json"), mjpegPath = path("frames.mjpeg"), indexPath = path("frames.jsonl")
         var problems: [String] = []
         var entries: [FrameEntry] = []

@@ -199,12 +199,12 @@ extension DlibDeserializer {
             let p = base + position
             let control1 = p.load(as: UInt8.self)
             let size1 = Int(control1 & 0x0F)
-            guard control1 & 0x70 == 0, size1 &- 1 < 8 else { break }
+            guard control1 & 0x70 == 0, (1...8).contains(size1) else { break }
             let magnitude = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: 1, as: UInt64.self)) & (~0 >> (64 - 8 * size1))
             let q = p + 1 + size1
             let control2 = q.load(as: UInt8.self)
             let size2 = Int(control2 & 0x0F)
-            guard control2 & 0x70 == 0, size2 &- 1 < 2, magnitude >> 63 == 0 else { break }
+            guard control2 & 0x70 == 0, (1...2).contains(size2), magnitude >> 63 == 0 else { break }
             let exponentMagnitude = Int(UInt64(littleEndian: q.loadUnaligned(fromByteOffset: 1, as: UInt64.self)) & (~0 >> (64 - 8 * size2)))
             let exponent = control2 & 0x80 != 0 ? -exponentMagnitude : exponentMagnitude
             // `Double(sign:exponent:significand:)` for an exponent of a normal double: the signed

@@ -181,6 +181,46 @@ extension DlibDeserializer {
         }
     }
 
+    /// Reads up to `count` floats into `destination` for as long as they take dlib's usual form
+    /// (a mantissa below 2^63, an exponent of at most two bytes scaling it within the normal
+    /// doubles, a finite float as the result) and returns how many it read. Each value is
+    /// computed exactly as `readFloat()` computes it (the same double, then the same rounding to
+    /// float), without the per-byte checks: this reads the 16 million leaf values of the
+    /// 68-point model. It stops before a float in any other form, or a malformed or cut-off one,
+    /// which the caller then reads with `readFloat()` for the same value or error.
+    public mutating func readUsualFloats(into destination: UnsafeMutablePointer<Float>, count: Int) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        // A usual float takes at most 1 + 8 + 1 + 2 bytes, and both magnitudes are loaded as
+        // 8 bytes: read only where 18 bytes remain.
+        let last = bytes.count - 18
+        var position = offset
+        var done = 0
+        while done < count && position <= last {
+            let p = base + position
+            let control1 = p.load(as: UInt8.self)
+            let size1 = Int(control1 & 0x0F)
+            guard control1 & 0x70 == 0, (1...8).contains(size1) else { break }
+            let magnitude = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: 1, as: UInt64.self)) & (~0 >> (64 - 8 * size1))
+            let q = p + 1 + size1
+            let control2 = q.load(as: UInt8.self)
+            let size2 = Int(control2 & 0x0F)
+            guard control2 & 0x70 == 0, (1...2).contains(size2), magnitude >> 63 == 0 else { break }
+            let exponentMagnitude = Int(UInt64(littleEndian: q.loadUnaligned(fromByteOffset: 1, as: UInt64.self)) & (~0 >> (64 - 8 * size2)))
+            let exponent = control2 & 0x80 != 0 ? -exponentMagnitude : exponentMagnitude
+            // `Double(sign:exponent:significand:)` for an exponent of a normal double: the signed
+            // significand times 2^exponent (one exact multiplication), as `readDouble()` does.
+            guard exponent >= -1022, exponent <= 1023 else { break }
+            let mantissa = control1 & 0x80 != 0 ? -Int64(magnitude) : Int64(magnitude)
+            let value = Float(Double(mantissa) * Double(bitPattern: UInt64(1023 + exponent) << 52))
+            guard value.isFinite else { break }
+            destination[done] = value
+            done += 1
+            position += 2 + size1 + size2
+        }
+        offset = position
+        return done
+    }
+
     /// A `matrix<double,0,1>`: its values. The declared length is checked against the bytes
     /// that remain (every serialized double takes at least 4 bytes) before anything is allocated.
     public mutating func readDoubleColumnVector(max limit: Int) throws -> [Double] {

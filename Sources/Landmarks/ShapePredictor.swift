@@ -116,11 +116,16 @@ public final class ShapePredictor: Sendable {
                 for _ in 0..<leafCount {
                     let size = try reader.readColumnVectorSize(max: shapeSize)
                     guard size == shapeSize else { throw Failure.malformed("leaf of \(size) values, shape has \(shapeSize)") }
-                    for _ in 0..<size {
-                        let value = try reader.readFloat()
-                        guard value.isFinite else { throw Failure.malformed("non-finite leaf value at offset \(reader.offset)") }
-                        leaves.base[leafValues] = value
-                        leafValues += 1
+                    let end = leafValues + size
+                    while leafValues < end {
+                        leafValues += reader.readUsualFloats(into: leaves.base + leafValues, count: end - leafValues)
+                        // A value in another form, or a broken one: the general reader gives its value or error.
+                        if leafValues < end {
+                            let value = try reader.readFloat()
+                            guard value.isFinite else { throw Failure.malformed("non-finite leaf value at offset \(reader.offset)") }
+                            leaves.base[leafValues] = value
+                            leafValues += 1
+                        }
                     }
                 }
             }

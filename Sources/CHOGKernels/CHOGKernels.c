@@ -12,44 +12,70 @@ bool hog_has_avx2_fma(void) {
 }
 
 __attribute__((target("avx2,fma")))
-void hog_correlate_avx2(const float *source, long step, const float *taps, long tapCount, long count,
-                        float *target, bool adding) {
+static inline void store8(float *target, __m256 sum, bool adding) {
+    _mm256_storeu_ps(target, adding ? _mm256_add_ps(sum, _mm256_loadu_ps(target)) : sum);
+}
+
+__attribute__((target("avx2,fma")))
+static void correlate_two_rows(const float *s0, const float *s1, long step, const float *taps, long tapCount,
+                               long count, float *t0, float *t1, bool adding, bool both) {
     long c = 0;
     for (; c + 32 <= count; c += 32) {
-        __m256 a0 = _mm256_setzero_ps(), a1 = _mm256_setzero_ps(), a2 = _mm256_setzero_ps(), a3 = _mm256_setzero_ps();
-        const float *p = source + c;
-        for (long n = 0; n < tapCount; n++, p += step) {
+        __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0, b0 = a0, b1 = a0, b2 = a0, b3 = a0;
+        const float *p = s0 + c, *q = s1 + c;
+        for (long n = 0; n < tapCount; n++, p += step, q += step) {
             __m256 w = _mm256_broadcast_ss(taps + n);
             a0 = _mm256_fmadd_ps(_mm256_loadu_ps(p), w, a0);
             a1 = _mm256_fmadd_ps(_mm256_loadu_ps(p + 8), w, a1);
             a2 = _mm256_fmadd_ps(_mm256_loadu_ps(p + 16), w, a2);
             a3 = _mm256_fmadd_ps(_mm256_loadu_ps(p + 24), w, a3);
+            b0 = _mm256_fmadd_ps(_mm256_loadu_ps(q), w, b0);
+            b1 = _mm256_fmadd_ps(_mm256_loadu_ps(q + 8), w, b1);
+            b2 = _mm256_fmadd_ps(_mm256_loadu_ps(q + 16), w, b2);
+            b3 = _mm256_fmadd_ps(_mm256_loadu_ps(q + 24), w, b3);
         }
-        if (adding) {
-            a0 = _mm256_add_ps(a0, _mm256_loadu_ps(target + c));
-            a1 = _mm256_add_ps(a1, _mm256_loadu_ps(target + c + 8));
-            a2 = _mm256_add_ps(a2, _mm256_loadu_ps(target + c + 16));
-            a3 = _mm256_add_ps(a3, _mm256_loadu_ps(target + c + 24));
+        store8(t0 + c, a0, adding); store8(t0 + c + 8, a1, adding);
+        store8(t0 + c + 16, a2, adding); store8(t0 + c + 24, a3, adding);
+        if (both) {
+            store8(t1 + c, b0, adding); store8(t1 + c + 8, b1, adding);
+            store8(t1 + c + 16, b2, adding); store8(t1 + c + 24, b3, adding);
         }
-        _mm256_storeu_ps(target + c, a0);
-        _mm256_storeu_ps(target + c + 8, a1);
-        _mm256_storeu_ps(target + c + 16, a2);
-        _mm256_storeu_ps(target + c + 24, a3);
     }
     for (; c + 8 <= count; c += 8) {
-        __m256 a0 = _mm256_setzero_ps();
-        const float *p = source + c;
-        for (long n = 0; n < tapCount; n++, p += step) {
-            a0 = _mm256_fmadd_ps(_mm256_loadu_ps(p), _mm256_broadcast_ss(taps + n), a0);
+        __m256 a0 = _mm256_setzero_ps(), b0 = a0;
+        const float *p = s0 + c, *q = s1 + c;
+        for (long n = 0; n < tapCount; n++, p += step, q += step) {
+            __m256 w = _mm256_broadcast_ss(taps + n);
+            a0 = _mm256_fmadd_ps(_mm256_loadu_ps(p), w, a0);
+            b0 = _mm256_fmadd_ps(_mm256_loadu_ps(q), w, b0);
         }
-        if (adding) a0 = _mm256_add_ps(a0, _mm256_loadu_ps(target + c));
-        _mm256_storeu_ps(target + c, a0);
+        store8(t0 + c, a0, adding);
+        if (both) store8(t1 + c, b0, adding);
     }
     for (; c < count; c++) {
-        float sum = 0;
-        const float *p = source + c;
-        for (long n = 0; n < tapCount; n++, p += step) sum += *p * taps[n];
-        target[c] = adding ? target[c] + sum : sum;
+        float a = 0, b = 0;
+        const float *p = s0 + c, *q = s1 + c;
+        for (long n = 0; n < tapCount; n++, p += step, q += step) {
+            a += *p * taps[n];
+            b += *q * taps[n];
+        }
+        t0[c] = adding ? t0[c] + a : a;
+        if (both) t1[c] = adding ? t1[c] + b : b;
+    }
+}
+
+__attribute__((target("avx2,fma")))
+void hog_correlate_avx2(const float *source, long sourceStride, long step, const float *taps, long tapCount,
+                        long count, long rows, float *target, long targetStride, bool adding) {
+    long r = 0;
+    for (; r + 2 <= rows; r += 2) {
+        correlate_two_rows(source + r * sourceStride, source + (r + 1) * sourceStride, step, taps, tapCount, count,
+                           target + r * targetStride, target + (r + 1) * targetStride, adding, true);
+    }
+    if (r < rows) {
+        // The last, odd row: read twice, written once.
+        correlate_two_rows(source + r * sourceStride, source + r * sourceStride, step, taps, tapCount, count,
+                           target + r * targetStride, target + r * targetStride, adding, false);
     }
 }
 
@@ -57,9 +83,10 @@ void hog_correlate_avx2(const float *source, long step, const float *taps, long 
 
 bool hog_has_avx2_fma(void) { return false; }
 
-void hog_correlate_avx2(const float *source, long step, const float *taps, long tapCount, long count,
-                        float *target, bool adding) {
-    (void)source; (void)step; (void)taps; (void)tapCount; (void)count; (void)target; (void)adding;
+void hog_correlate_avx2(const float *source, long sourceStride, long step, const float *taps, long tapCount,
+                        long count, long rows, float *target, long targetStride, bool adding) {
+    (void)source; (void)sourceStride; (void)step; (void)taps; (void)tapCount; (void)count; (void)rows;
+    (void)target; (void)targetStride; (void)adding;
 }
 
 #endif

@@ -6,7 +6,7 @@ import CHOGKernels
 /// (the sums' float rounding differs from dlib's in the last bits; scores agree to ~1e-6). On CPUs
 /// with AVX2 and FMA the C kernel of `CHOGKernels` does the same with fused multiply-adds.
 enum SeparableCorrelation {
-    /// Checked once: whether `hog_correlate_avx2` may run on this CPU.
+    /// Checked once: whether `hog_correlate_avx2` (two rows, 32 columns at a time) may run on this CPU.
     static let hasAVX2 = hog_has_avx2_fma()
 
     static func apply(_ filter: SeparableFilter, to input: UnsafePointer<Float>, rows: Int, columns: Int,
@@ -16,17 +16,21 @@ enum SeparableCorrelation {
         let lastRow = rows - (columnTaps - 1) / 2, lastColumn = columns - (rowTaps - 1) / 2
         let count = lastColumn - firstColumn
         guard count > 0, lastRow > firstRow else { return }
-        let avx2 = hasAVX2
+        if hasAVX2 {
+            hog_correlate_avx2(input, columns, 1, filter.row, rowTaps, count, rows, scratch + firstColumn, columns, false)
+            hog_correlate_avx2(scratch + firstColumn, columns, columns, filter.column, columnTaps, count, lastRow - firstRow,
+                               output + firstRow * columns + firstColumn, columns, true)
+            return
+        }
         filter.row.withUnsafeBufferPointer { row in
             for r in 0..<rows {
-                correlate(input + r * columns, step: 1, taps: row, count: count, into: scratch + r * columns + firstColumn,
-                          adding: false, avx2: avx2)
+                correlate(input + r * columns, step: 1, taps: row, count: count, into: scratch + r * columns + firstColumn, adding: false)
             }
         }
         filter.column.withUnsafeBufferPointer { column in
             for r in firstRow..<lastRow {
                 correlate(scratch + (r - firstRow) * columns + firstColumn, step: columns, taps: column, count: count,
-                          into: output + r * columns + firstColumn, adding: true, avx2: avx2)
+                          into: output + r * columns + firstColumn, adding: true)
             }
         }
     }
@@ -34,11 +38,7 @@ enum SeparableCorrelation {
     /// `target[c] (+)= Σ_n source[c + n·step] · taps[n]` for `c` in `0..<count`.
     @inline(__always)
     private static func correlate(_ source: UnsafePointer<Float>, step: Int, taps: UnsafeBufferPointer<Float>, count: Int,
-                                  into target: UnsafeMutablePointer<Float>, adding: Bool, avx2: Bool) {
-        if avx2 {
-            hog_correlate_avx2(source, step, taps.baseAddress!, taps.count, count, target, adding)
-            return
-        }
+                                  into target: UnsafeMutablePointer<Float>, adding: Bool) {
         typealias V = SIMD8<Float>
         @inline(__always) func load(_ p: UnsafePointer<Float>) -> V { UnsafeRawPointer(p).loadUnaligned(as: V.self) }
         @inline(__always) func store(_ v: V, _ p: UnsafeMutablePointer<Float>) {

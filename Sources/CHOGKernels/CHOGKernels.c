@@ -41,7 +41,7 @@ static void correlate_two_rows(const float *s0, const float *s1, long step, cons
             store8(t1 + c + 16, b2, adding); store8(t1 + c + 24, b3, adding);
         }
     }
-    for (; c + 8 <= count; c += 8) {
+    for (; c < count; c += 8) {
         __m256 a0 = _mm256_setzero_ps(), b0 = a0;
         const float *p = s0 + c, *q = s1 + c;
         for (long n = 0; n < tapCount; n++, p += step, q += step) {
@@ -51,16 +51,6 @@ static void correlate_two_rows(const float *s0, const float *s1, long step, cons
         }
         store8(t0 + c, a0, adding);
         if (both) store8(t1 + c, b0, adding);
-    }
-    for (; c < count; c++) {
-        float a = 0, b = 0;
-        const float *p = s0 + c, *q = s1 + c;
-        for (long n = 0; n < tapCount; n++, p += step, q += step) {
-            a += *p * taps[n];
-            b += *q * taps[n];
-        }
-        t0[c] = adding ? t0[c] + a : a;
-        if (both) t1[c] = adding ? t1[c] + b : b;
     }
 }
 

@@ -41,7 +41,8 @@ enum FHOG {
         grow(&buffers.histogram, to: (cellsRows + 2) * histStride * 18)
         grow(&buffers.norm, to: cellsRows * cellsColumns)
         let rows = hogRows + filterRows - 1, columns = hogColumns + filterColumns - 1
-        grow(&buffers.planes, to: planeCount * rows * columns)
+        // Slack after the last plane for the correlation's 8-wide loads.
+        grow(&buffers.planes, to: planeCount * rows * columns + 16)
         buffers.rows = rows
         buffers.columns = columns
 

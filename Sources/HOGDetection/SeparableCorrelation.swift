@@ -2,13 +2,15 @@ import CHOGKernels
 
 /// dlib's `float_spatially_filter_image_separable` with `add_to`: a row pass over every row
 /// into `scratch`, then a column pass added into `output` over the rows and columns the filter
-/// fully covers (the others are left alone). 32 columns at a time in independent accumulators
+/// fully covers (the others hold unspecified values). 32 columns at a time in independent accumulators
 /// (the sums' float rounding differs from dlib's in the last bits; scores agree to ~1e-6). On CPUs
 /// with AVX2 and FMA the C kernel of `CHOGKernels` does the same with fused multiply-adds.
 enum SeparableCorrelation {
     /// Checked once: whether `hog_correlate_avx2` (two rows, 32 columns at a time) may run on this CPU.
     static let hasAVX2 = hog_has_avx2_fma()
 
+    /// `input` needs 8 readable values after its last row; `scratch` and `output` as many after
+    /// `rows × columns`.
     static func apply(_ filter: SeparableFilter, to input: UnsafePointer<Float>, rows: Int, columns: Int,
                       scratch: UnsafeMutablePointer<Float>, addingTo output: UnsafeMutablePointer<Float>) {
         let rowTaps = filter.row.count, columnTaps = filter.column.count
@@ -16,7 +18,9 @@ enum SeparableCorrelation {
         let lastRow = rows - (columnTaps - 1) / 2, lastColumn = columns - (rowTaps - 1) / 2
         let count = lastColumn - firstColumn
         guard count > 0, lastRow > firstRow else { return }
-        if hasAVX2 {
+        // The kernel's overrun (≤ 7 values past each row's `count`) lands in the next row's
+        // uncovered columns (`rowTaps − 1` of them) and in the buffers' slack.
+        if hasAVX2 && rowTaps > 7 {
             hog_correlate_avx2(input, columns, 1, filter.row, rowTaps, count, rows, scratch + firstColumn, columns, false)
             hog_correlate_avx2(scratch + firstColumn, columns, columns, filter.column, columnTaps, count, lastRow - firstRow,
                                output + firstRow * columns + firstColumn, columns, true)

@@ -132,7 +132,8 @@ extension FrontalFaceDetector {
                 response.update(repeating: 0, count: rows * columns)
                 for part in parts {
                     SeparableCorrelation.apply(part, to: planes.baseAddress! + part.plane * rows * columns,
-                                               rows: rows, columns: columns, scratch: scratch, addingTo: response)
+                                               rows: rows, columns: columns, filledRows: features.filledRows,
+                                               scratch: scratch, addingTo: response)
                 }
                 let threshold = thresholds[detector]
                 for r in firstRow..<lastRow {

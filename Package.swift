@@ -27,7 +27,9 @@ let package = Package(
         // dlib shape_predictor reader and the ensemble-of-regression-trees fit.
         .target(name: "Landmarks", dependencies: ["Imaging", "DlibFormat"]),
         // dlib's HOG frontal face detector (fHOG pyramid, five separable filters, dlib's NMS).
-        .target(name: "HOGDetection", dependencies: ["Imaging", "DlibFormat"]),
+        // AVX2/FMA kernels for the HOG detector, behind a runtime CPU check (Swift SIMD otherwise).
+        .target(name: "CHOGKernels"),
+        .target(name: "HOGDetection", dependencies: ["Imaging", "DlibFormat", "CHOGKernels"]),
         // OpenCV cascade detector, box mapping and tracking.
         .target(name: "Detection", dependencies: ["Imaging", "Landmarks", "HOGDetection"]),
         // EAR/MAR/smile/pose measures and the blink, smile and mouth state machines.

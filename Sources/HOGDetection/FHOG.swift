@@ -22,6 +22,8 @@ enum FHOG {
         var voteWeights: [SIMD2<Float>] = []
         var rows = 0
         var columns = 0
+        /// The plane rows holding features; the others are zero padding.
+        var filledRows = 0..<0
         var planeSize: Int { rows * columns }
     }
 
@@ -32,6 +34,7 @@ enum FHOG {
                         filterRows: Int, filterColumns: Int, into buffers: inout Buffers) {
         buffers.rows = 0
         buffers.columns = 0
+        buffers.filledRows = 0..<0
         let cellsRows = Int(Double(Float(height) / Float(cellSize)) + 0.5)
         let cellsColumns = Int(Double(Float(width) / Float(cellSize)) + 0.5)
         let hogRows = cellsRows - 2, hogColumns = cellsColumns - 2
@@ -41,9 +44,11 @@ enum FHOG {
         grow(&buffers.histogram, to: (cellsRows + 2) * histStride * 18)
         grow(&buffers.norm, to: cellsRows * cellsColumns)
         let rows = hogRows + filterRows - 1, columns = hogColumns + filterColumns - 1
-        grow(&buffers.planes, to: planeCount * rows * columns)
+        // Slack after the last plane for the correlation's 8-wide loads.
+        grow(&buffers.planes, to: planeCount * rows * columns + 16)
         buffers.rows = rows
         buffers.columns = columns
+        buffers.filledRows = (filterRows - 1) / 2..<((filterRows - 1) / 2 + hogRows)
 
         prepareVotes(width: width, height: height, cellSize: cellSize, cellsRows: cellsRows, cellsColumns: cellsColumns,
                      into: &buffers)

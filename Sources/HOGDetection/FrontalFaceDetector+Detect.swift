@@ -38,7 +38,8 @@ extension FrontalFaceDetector {
             for _ in 0..<upsample {
                 let up = PyramidResize.upSize(width: width, height: height)
                 let output = buffers.0.reserve(up.width * up.height)
-                PyramidResize.resize(scanned, width: width, height: height, into: output, width: up.width, height: up.height)
+                PyramidResize.resize(scanned, width: width, height: height, into: output, width: up.width, height: up.height,
+                                     columns: workspace.resizeColumns)
                 scanned = UnsafePointer(output)
                 (width, height) = up
                 buffers = (buffers.1, buffers.0)
@@ -97,7 +98,7 @@ extension FrontalFaceDetector {
                 let size = PyramidResize.downSize(width: levelWidth, height: levelHeight)
                 let output = buffers.0.reserve(max(size.width * size.height, 1))
                 PyramidResize.resize(level, width: levelWidth, height: levelHeight,
-                                     into: output, width: size.width, height: size.height)
+                                     into: output, width: size.width, height: size.height, columns: workspace.resizeColumns)
                 level = UnsafePointer(output)
                 (levelWidth, levelHeight) = size
                 buffers = (buffers.1, buffers.0)
@@ -131,7 +132,8 @@ extension FrontalFaceDetector {
                 response.update(repeating: 0, count: rows * columns)
                 for part in parts {
                     SeparableCorrelation.apply(part, to: planes.baseAddress! + part.plane * rows * columns,
-                                               rows: rows, columns: columns, scratch: scratch, addingTo: response)
+                                               rows: rows, columns: columns, filledRows: features.filledRows,
+                                               scratch: scratch, addingTo: response)
                 }
                 let threshold = thresholds[detector]
                 for r in firstRow..<lastRow {

@@ -5,6 +5,7 @@
 /// allocated per call). Not thread-safe: give each thread its own workspace.
 public final class HOGWorkspace {
     let imageA = Storage<UInt8>(), imageB = Storage<UInt8>(), source = Storage<UInt8>()
+    let resizeColumns = PyramidResize.Columns()
     var features = FHOG.Buffers()
     let scratch = Storage<Float>(), response = Storage<Float>()
     var candidates: [FaceDetection] = []

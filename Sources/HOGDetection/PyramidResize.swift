@@ -14,14 +14,38 @@ enum PyramidResize {
         (Int(((Double(width - 1) + 1.25) * 2).rounded()) + 1, Int(((Double(height - 1) + 0.75) * 2).rounded()) + 1)
     }
 
+    /// Per output column of the 4-wide path: the left input column and the horizontal fraction.
+    /// dlib steps the positions in float, 4 at a time, the same way on every row, so they are
+    /// worked out once per image. Reused between calls (grows only).
+    final class Columns {
+        let left = HOGWorkspace.Storage<Int32>(), fraction = HOGWorkspace.Storage<Float>()
+    }
+
     static func resize(_ input: UnsafePointer<UInt8>, width inWidth: Int, height inHeight: Int,
-                       into output: UnsafeMutablePointer<UInt8>, width outWidth: Int, height outHeight: Int) {
+                       into output: UnsafeMutablePointer<UInt8>, width outWidth: Int, height outHeight: Int,
+                       columns: Columns) {
         guard inWidth > 0, inHeight > 0, outWidth > 0, outHeight > 0 else { return }
         let xScale = Double(inWidth - 1) / Double(max(outWidth - 1, 1))
         let yScale = Double(inHeight - 1) / Double(max(outHeight - 1, 1))
+        let lefts = columns.left.reserve(outWidth + 8), fractions = columns.fraction.reserve(outWidth + 8)
         let step = Float(4 * xScale)
         let start = -4 * xScale
-        let first = SIMD4<Float>(Float(start), Float(start + xScale), Float(start + 2 * xScale), Float(start + 3 * xScale))
+        var xs = SIMD4<Float>(Float(start), Float(start + xScale), Float(start + 2 * xScale), Float(start + 3 * xScale))
+        var vectorEnd = 0
+        while vectorEnd < outWidth {
+            xs += step
+            // Lane 3 is the right-most: dlib leaves the 4-wide loop when its right neighbour
+            // is outside the image.
+            guard Int(xs[3]) + 1 < inWidth else { break }
+            for i in 0..<4 {
+                let left = Int(xs[i])
+                lefts[vectorEnd + i] = Int32(left)
+                fractions[vectorEnd + i] = xs[i] - Float(left)
+            }
+            vectorEnd += 4
+        }
+        let vectorColumns = min(vectorEnd, outWidth)
+        typealias V = SIMD8<Float>
         var y = -yScale
         for r in 0..<outHeight {
             y += yScale
@@ -31,22 +55,40 @@ enum PyramidResize {
             let tbf = Float(tbFraction), invTBf = Float(1 - tbFraction)
             let topRow = input + top * inWidth, bottomRow = input + bottom * inWidth
             let out = output + r * outWidth
-            var xs = first
             var c = 0
-            while c < outWidth {
-                xs += step
-                // Lane 3 is the right-most: dlib leaves the 4-wide loop when its right neighbour
-                // is outside the image.
-                guard Int(xs[3]) + 1 < inWidth else { break }
-                for i in 0..<4 where c + i < outWidth {
-                    let left = Int(xs[i])
-                    let lr = xs[i] - Float(left), invLR = 1 - lr
-                    let value = (invTBf * invLR) * Float(topRow[left]) + (invTBf * lr) * Float(topRow[left + 1])
-                        + (tbf * invLR) * Float(bottomRow[left]) + (tbf * lr) * Float(bottomRow[left + 1])
-                    out[c + i] = UInt8(Double(value) + 0.5)
-                }
-                c += 4
+            @inline(__always) func pixel(_ c: Int) -> UInt8 {
+                let left = Int(lefts[c])
+                let lr = fractions[c], invLR = 1 - lr
+                let value = (invTBf * invLR) * Float(topRow[left]) + (invTBf * lr) * Float(topRow[left + 1])
+                    + (tbf * invLR) * Float(bottomRow[left]) + (tbf * lr) * Float(bottomRow[left + 1])
+                return UInt8(Double(value) + 0.5)
             }
+            let vTB = V(repeating: tbf), vInvTB = V(repeating: invTBf), magic = V(repeating: 8_388_608)
+            while c + 8 <= vectorColumns {
+                var t0 = V(), t1 = V(), b0 = V(), b1 = V()
+                for i in 0..<8 {
+                    let left = Int(lefts[c + i])
+                    t0[i] = Float(topRow[left])
+                    t1[i] = Float(topRow[left + 1])
+                    b0[i] = Float(bottomRow[left])
+                    b1[i] = Float(bottomRow[left + 1])
+                }
+                let lr = UnsafeRawPointer(fractions + c).loadUnaligned(as: V.self), invLR = 1 - lr
+                let value = (vInvTB * invLR) * t0 + (vInvTB * lr) * t1 + (vTB * invLR) * b0 + (vTB * lr) * b1
+                // Rounded half up (0 ≤ value < 2²²), as dlib's `value + 0.5` truncated: adding
+                // 2²³ leaves the nearest integer in the low mantissa bits, stepped down when above.
+                var nearest = (value + magic) - magic
+                nearest.replace(with: nearest - 1, where: nearest .> value)
+                nearest.replace(with: nearest + 1, where: value - nearest .>= 0.5)
+                let bits = unsafeBitCast(nearest + magic, to: SIMD8<UInt32>.self)
+                for i in 0..<8 { out[c + i] = UInt8(truncatingIfNeeded: bits[i]) }
+                c += 8
+            }
+            while c < vectorColumns {
+                out[c] = pixel(c)
+                c += 1
+            }
+            c = vectorEnd
             var x = -xScale + Double(c) * xScale
             while c < outWidth {
                 x += xScale

@@ -1,17 +1,39 @@
+import CHOGKernels
+
 /// dlib's `float_spatially_filter_image_separable` with `add_to`: a row pass over every row
 /// into `scratch`, then a column pass added into `output` over the rows and columns the filter
-/// fully covers (the others are left alone). 32 columns at a time in independent accumulators
-/// (the sums' float rounding differs from dlib's in the last bits; scores agree to ~1e-6).
+/// fully covers (the others hold unspecified values). 32 columns at a time in independent accumulators
+/// (the sums' float rounding differs from dlib's in the last bits; scores agree to ~1e-6). On CPUs
+/// with AVX2 and FMA the C kernel of `CHOGKernels` does the same with fused multiply-adds.
 enum SeparableCorrelation {
+    /// Checked once: whether `hog_correlate_avx2` (two rows, 32 columns at a time) may run on this CPU.
+    static let hasAVX2 = hog_has_avx2_fma()
+
+    /// `input` needs 8 readable values after its last row; `scratch` and `output` as many after
+    /// `rows × columns`. The rows of `input` outside `filledRows` are zero (the features'
+    /// padding): their row pass is skipped. `avx2` picks the kernel (tests compare both).
     static func apply(_ filter: SeparableFilter, to input: UnsafePointer<Float>, rows: Int, columns: Int,
-                      scratch: UnsafeMutablePointer<Float>, addingTo output: UnsafeMutablePointer<Float>) {
+                      filledRows: Range<Int>, scratch: UnsafeMutablePointer<Float>,
+                      addingTo output: UnsafeMutablePointer<Float>, avx2: Bool = hasAVX2) {
         let rowTaps = filter.row.count, columnTaps = filter.column.count
         let firstRow = columnTaps / 2, firstColumn = rowTaps / 2
         let lastRow = rows - (columnTaps - 1) / 2, lastColumn = columns - (rowTaps - 1) / 2
         let count = lastColumn - firstColumn
         guard count > 0, lastRow > firstRow else { return }
+        let filled = filledRows.clamped(to: 0..<rows)
+        scratch.update(repeating: 0, count: filled.lowerBound * columns)
+        (scratch + filled.upperBound * columns).update(repeating: 0, count: (rows - filled.upperBound) * columns + 8)
+        // The kernel's overrun (≤ 7 values past each row's `count`) lands in the next row's
+        // uncovered columns (`rowTaps − 1` of them) and in the buffers' slack.
+        if avx2 && rowTaps > 7 {
+            hog_correlate_avx2(input + filled.lowerBound * columns, columns, 1, filter.row, rowTaps, count, filled.count,
+                               scratch + filled.lowerBound * columns + firstColumn, columns, false)
+            hog_correlate_avx2(scratch + firstColumn, columns, columns, filter.column, columnTaps, count, lastRow - firstRow,
+                               output + firstRow * columns + firstColumn, columns, true)
+            return
+        }
         filter.row.withUnsafeBufferPointer { row in
-            for r in 0..<rows {
+            for r in filled {
                 correlate(input + r * columns, step: 1, taps: row, count: count, into: scratch + r * columns + firstColumn, adding: false)
             }
         }

@@ -1,0 +1,82 @@
+// AVX2/FMA kernels for the HOG detector. Compiled for the x86-64 baseline; the AVX2 code sits in
+// functions with a target attribute and runs only after the runtime check. Elsewhere (other CPUs,
+// other architectures) the check is false and the Swift SIMD path runs.
+#include "CHOGKernels.h"
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <immintrin.h>
+
+bool hog_has_avx2_fma(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+}
+
+__attribute__((target("avx2,fma")))
+static inline void store8(float *target, __m256 sum, bool adding) {
+    _mm256_storeu_ps(target, adding ? _mm256_add_ps(sum, _mm256_loadu_ps(target)) : sum);
+}
+
+__attribute__((target("avx2,fma")))
+static void correlate_two_rows(const float *s0, const float *s1, long step, const float *taps, long tapCount,
+                               long count, float *t0, float *t1, bool adding, bool both) {
+    long c = 0;
+    for (; c + 32 <= count; c += 32) {
+        __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0, b0 = a0, b1 = a0, b2 = a0, b3 = a0;
+        const float *p = s0 + c, *q = s1 + c;
+        for (long n = 0; n < tapCount; n++, p += step, q += step) {
+            __m256 w = _mm256_broadcast_ss(taps + n);
+            a0 = _mm256_fmadd_ps(_mm256_loadu_ps(p), w, a0);
+            a1 = _mm256_fmadd_ps(_mm256_loadu_ps(p + 8), w, a1);
+            a2 = _mm256_fmadd_ps(_mm256_loadu_ps(p + 16), w, a2);
+            a3 = _mm256_fmadd_ps(_mm256_loadu_ps(p + 24), w, a3);
+            b0 = _mm256_fmadd_ps(_mm256_loadu_ps(q), w, b0);
+            b1 = _mm256_fmadd_ps(_mm256_loadu_ps(q + 8), w, b1);
+            b2 = _mm256_fmadd_ps(_mm256_loadu_ps(q + 16), w, b2);
+            b3 = _mm256_fmadd_ps(_mm256_loadu_ps(q + 24), w, b3);
+        }
+        store8(t0 + c, a0, adding); store8(t0 + c + 8, a1, adding);
+        store8(t0 + c + 16, a2, adding); store8(t0 + c + 24, a3, adding);
+        if (both) {
+            store8(t1 + c, b0, adding); store8(t1 + c + 8, b1, adding);
+            store8(t1 + c + 16, b2, adding); store8(t1 + c + 24, b3, adding);
+        }
+    }
+    for (; c < count; c += 8) {
+        __m256 a0 = _mm256_setzero_ps(), b0 = a0;
+        const float *p = s0 + c, *q = s1 + c;
+        for (long n = 0; n < tapCount; n++, p += step, q += step) {
+            __m256 w = _mm256_broadcast_ss(taps + n);
+            a0 = _mm256_fmadd_ps(_mm256_loadu_ps(p), w, a0);
+            b0 = _mm256_fmadd_ps(_mm256_loadu_ps(q), w, b0);
+        }
+        store8(t0 + c, a0, adding);
+        if (both) store8(t1 + c, b0, adding);
+    }
+}
+
+__attribute__((target("avx2,fma")))
+void hog_correlate_avx2(const float *source, long sourceStride, long step, const float *taps, long tapCount,
+                        long count, long rows, float *target, long targetStride, bool adding) {
+    long r = 0;
+    for (; r + 2 <= rows; r += 2) {
+        correlate_two_rows(source + r * sourceStride, source + (r + 1) * sourceStride, step, taps, tapCount, count,
+                           target + r * targetStride, target + (r + 1) * targetStride, adding, true);
+    }
+    if (r < rows) {
+        // The last, odd row: read twice, written once.
+        correlate_two_rows(source + r * sourceStride, source + r * sourceStride, step, taps, tapCount, count,
+                           target + r * targetStride, target + r * targetStride, adding, false);
+    }
+}
+
+#else
+
+bool hog_has_avx2_fma(void) { return false; }
+
+void hog_correlate_avx2(const float *source, long sourceStride, long step, const float *taps, long tapCount,
+                        long count, long rows, float *target, long targetStride, bool adding) {
+    (void)source; (void)sourceStride; (void)step; (void)taps; (void)tapCount; (void)count; (void)rows;
+    (void)target; (void)targetStride; (void)adding;
+}
+
+#endif

@@ -1,0 +1,40 @@
+@testable import HOGDetection
+import XCTest
+
+/// The separable correlation, both kernels (AVX2/FMA where the CPU has it, Swift SIMD), against
+/// the sum written out in double.
+final class SeparableCorrelationTests: XCTestCase {
+    func testBothKernelsMatchTheDirectSum() {
+        var random = SystemRandomNumberGenerator()
+        for (rows, columns, taps) in [(67, 87, 10), (14, 19, 10), (23, 50, 9), (30, 41, 5)] {
+            let filter = SeparableFilter(plane: 0, row: (0..<taps).map { _ in Float.random(in: -1...1, using: &random) },
+                                         column: (0..<taps + 1).map { _ in Float.random(in: -1...1, using: &random) })
+            let filled = 4..<(rows - 5)
+            var input = [Float](repeating: 0, count: rows * columns + 16)
+            for r in filled { for c in 0..<columns { input[r * columns + c] = Float.random(in: 0...0.4, using: &random) } }
+            let firstRow = filter.column.count / 2, firstColumn = taps / 2
+            let lastRow = rows - (filter.column.count - 1) / 2, lastColumn = columns - (taps - 1) / 2
+            for avx2 in [false, SeparableCorrelation.hasAVX2] {
+                var scratch = [Float](repeating: .nan, count: rows * columns + 16)
+                var output = [Float](repeating: 1, count: rows * columns + 16)
+                input.withUnsafeBufferPointer { input in
+                    SeparableCorrelation.apply(filter, to: input.baseAddress!, rows: rows, columns: columns, filledRows: filled,
+                                               scratch: &scratch, addingTo: &output, avx2: avx2)
+                }
+                for r in firstRow..<lastRow {
+                    for c in firstColumn..<lastColumn {
+                        var sum = 1.0
+                        for m in 0..<filter.column.count {
+                            for n in 0..<taps {
+                                sum += Double(filter.column[m]) * Double(filter.row[n])
+                                    * Double(input[(r - firstRow + m) * columns + c - firstColumn + n])
+                            }
+                        }
+                        XCTAssertEqual(Double(output[r * columns + c]), sum, accuracy: 1e-5,
+                                       "\(rows)×\(columns), \(taps) taps, avx2 \(avx2), at \(r), \(c)")
+                    }
+                }
+            }
+        }
+    }
+}

@@ -114,8 +114,9 @@ def main():
         seen = []
         verdict = ""
         for _ in range(400):
-            prompt = driver.find_element(By.ID, "prompt").text
-            hint = driver.find_element(By.ID, "hint").text
+            # One script reads both, so the page cannot change between the two reads.
+            prompt, hint = (part.strip() for part in driver.execute_script(
+                "return [document.getElementById('prompt').innerText, document.getElementById('hint').innerText]"))
             if hint.startswith("Step") and (not seen or seen[-1] != (prompt, hint)):
                 seen.append((prompt, hint))
             verdict = driver.find_element(By.ID, "verdict").text

@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
-"""Eye-region contact sheets of a recording, for annotating blinks, winks and closures by eye.
+"""Eye-region (or mouth-region) contact sheets of a recording, for annotating blinks, winks and
+closures (or smiles and open mouths) by eye.
 
-Every frame of the recording (or of --from/--to) becomes one tile: the region around both eyes and
-brows, scaled to TILE_W x TILE_H, labelled with the frame index and its `t` from frames.jsonl.
+Every frame of the recording (or of --from/--to, every --step'th) becomes one tile: the region
+around both eyes and brows (with --region mouth: the lower face, from under the eyes to the chin),
+scaled to the tile size, labelled with the frame index and its `t` from frames.jsonl.
 Tiles fill COLS x ROWS sheets written as PNG. dlib's detector and 68-point predictor only place the
 crop (the box carries over frames where no face is found); the tiles show the pixels, so the lids
-are judged by looking, never from landmarks or an EAR curve. The person's right eye is on the
-left of each tile (the image is not mirrored).
+are judged by looking, never from landmarks or an EAR or MAR curve. The person's right eye is on
+the left of each tile (the image is not mirrored).
 
-Usage: python3 Scripts/eye_sheets.py RECORDING OUTDIR [--from N] [--to N] [--cols 8] [--rows 12]
+Usage: python3 Scripts/eye_sheets.py RECORDING OUTDIR [--region eyes|mouth] [--from N] [--to N]
+                                     [--step N] [--cols 8] [--rows 12]
 Needs: pip install dlib-bin opencv-python-headless numpy; Debian libdlib-data.
 """
 import argparse
@@ -20,7 +23,7 @@ import dlib
 import numpy as np
 
 MODEL = "/usr/share/dlib/shape_predictor_68_face_landmarks.dat"
-TILE_W, TILE_H = 200, 70
+TILES = {"eyes": (200, 70), "mouth": (140, 110)}
 
 
 def read_frames(folder):
@@ -31,14 +34,24 @@ def read_frames(folder):
         yield e["index"], e["t"], cv2.imdecode(buf, cv2.IMREAD_COLOR)
 
 
-def eye_box(points):
+def eye_box(points, tile_w, tile_h):
     eyes = points[36:48]
     x0, y0 = eyes.min(0)
     x1, y1 = eyes.max(0)
     w = x1 - x0
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2 - 0.08 * w
     half_w = 0.65 * w
-    half_h = half_w * TILE_H / TILE_W
+    half_h = half_w * tile_h / tile_w
+    return int(cx - half_w), int(cy - half_h), int(cx + half_w), int(cy + half_h)
+
+
+def mouth_box(points, tile_w, tile_h):
+    """The lower face: cheeks and mouth, from the nose tip to below the chin, sized from the eye
+    span so an opening mouth does not change the crop."""
+    span = np.linalg.norm(points[36:42].mean(0) - points[42:48].mean(0))
+    cx, cy = points[48:68].mean(0)
+    half_w = 0.95 * span
+    half_h = half_w * tile_h / tile_w
     return int(cx - half_w), int(cy - half_h), int(cx + half_w), int(cy + half_h)
 
 
@@ -46,6 +59,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("recording")
     ap.add_argument("outdir")
+    ap.add_argument("--region", choices=sorted(TILES), default="eyes")
+    ap.add_argument("--step", type=int, default=1, help="one tile every N frames")
     ap.add_argument("--from", dest="first", type=int, default=0)
     ap.add_argument("--to", dest="last", type=int, default=None)
     ap.add_argument("--cols", type=int, default=8)
@@ -56,6 +71,8 @@ def main():
     os.makedirs(args.outdir, exist_ok=True)
     name = os.path.basename(os.path.normpath(args.recording))
     per_sheet = args.cols * args.rows
+    TILE_W, TILE_H = TILES[args.region]
+    region_box = eye_box if args.region == "eyes" else mouth_box
     tiles, rect, box = [], None, None
 
     def flush():
@@ -66,7 +83,7 @@ def main():
             r, c = divmod(k, args.cols)
             sheet[r * TILE_H:(r + 1) * TILE_H, c * TILE_W:(c + 1) * TILE_W] = tile
         first = tiles[0].index
-        path = os.path.join(args.outdir, f"{name}-{first:05d}.png")
+        path = os.path.join(args.outdir, f"{name}-{args.region}-{first:05d}.png")
         cv2.imwrite(path, sheet)
         print(path)
         tiles.clear()
@@ -75,7 +92,7 @@ def main():
         pass
 
     for index, t, image in read_frames(args.recording):
-        if index < args.first or (args.last is not None and index > args.last):
+        if index < args.first or (args.last is not None and index > args.last) or (index - args.first) % args.step:
             continue
         gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
         # the face fills the recordings' crops: detect at 1x on every 4th frame (or when lost)
@@ -84,7 +101,7 @@ def main():
             rect = max(found, key=lambda r: r.area())
         if rect is not None:
             points = np.array([[p.x, p.y] for p in predictor(gray, rect).parts()], float)
-            box = eye_box(points) if found or box is None else box
+            box = region_box(points, TILE_W, TILE_H) if found or box is None else box
         if box is None:
             crop = np.zeros((TILE_H, TILE_W, 3), np.uint8)
         else:

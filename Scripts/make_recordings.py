@@ -705,12 +705,19 @@ closure reported over one is counted by `eval`), and per event `frames` (first a
 the lids cover about half the iris or more; `start` is the first one's `t`, `end` the `t` of the
 frame after the last) and an optional `kind` (`slow`, `staggered`, `crying`, …).
 
+Smiles and open mouths were annotated the same way on lower-face sheets
+(`Scripts/eye_sheets.py REC OUT --region mouth --step 2`; every frame for `feat-single-face`):
+`mouth_open` where the jaw has dropped and the inside of the mouth shows, `smile` where the mouth
+corners are drawn up and back. Lips merely apart over the teeth, while talking or grinning, are
+listed under `unsure` for `mouth_open` (an event reported there is not scored; `eval` counts them),
+as are the crying woman's upturned closed lips and her smile behind her hand for `smile`.
+
 | recording | person | frames | seconds | fps | crop | MB | truth | negatives |
 | --- | --- | --- | --- | --- | --- | --- | --- | --- |
-| `real/clm-cap12` | clm-man | 1337 | 53.4 | 25 | 288×252, face ~108 px (~60 px when he steps back) | 6.46 | 1 blink | 4 look_down |
-| `real/clm-cap13` | clm-man | 765 | 30.6 | 25 | 240×218, face ~108 px | 2.61 | 2 blink (one slow, 0.64 s), 1 eyes_closed | none |
-| `real/feat-single-face` | feat-man | 72 | 2.4 | 30 | 324×332, face ~155 px | 0.67 | 1 blink | none |
-| `real/pexels-langer` | pexels-woman | 472 | 19.6 | 23.976 | 450×360, face ~223 px | 8.02 | 5 blink (one staggered), 2 eyes_closed | 1 squint (laughing) |
+| `real/clm-cap12` | clm-man | 1337 | 53.4 | 25 | 288×252, face ~108 px (~60 px when he steps back) | 6.46 | 1 blink, 1 smile, 3 mouth_open (6 unsure) | 4 look_down |
+| `real/clm-cap13` | clm-man | 765 | 30.6 | 25 | 240×218, face ~108 px | 2.61 | 2 blink (one slow, 0.64 s), 1 eyes_closed, 2 mouth_open (7 unsure) | none |
+| `real/feat-single-face` | feat-man | 72 | 2.4 | 30 | 324×332, face ~155 px | 0.67 | 1 blink, 1 smile (1 unsure) | none |
+| `real/pexels-langer` | pexels-woman | 472 | 19.6 | 23.976 | 450×360, face ~223 px | 8.02 | 5 blink (one staggered), 2 eyes_closed, 1 smile (4 unsure) | 1 squint (laughing) |
 
 Provenance and rights, per clip:
 
@@ -804,6 +811,8 @@ def make_identity_swap(faces):
     for who in ("hop", "ast"):
         for s, d in blinks[who]:
             events += [{"type": "blink", "start": a, "end": b} for a, b in intervals(times, [pulse(t, s, d) for t in times])]
+    # the astronaut's photo smiles (whole_smile in her other clips): from the cut to the end
+    events.append({"type": "smile", "start": next(t for t in times if t >= SWAP_T), "end": times[-1]})
     before = max(d for t, d in distances if t < SWAP_T)
     after = min(d for t, d in distances if t >= SWAP_T)
     truth = {"faces": 1, "events": events,
@@ -821,7 +830,7 @@ def make_identity_swap(faces):
         json.dump(info, f, indent=1)
     size = os.path.getsize(os.path.join(folder, "frames.mjpeg"))
     print(f"{name}: {len(times)} frames, {size / 1e6:.2f} MB; identity distance <= {before:.3f} before, >= {after:.3f} after the cut")
-    row = dict(name=name, frames=len(times), seconds=len(times) / FPS, mb=size / 1e6, events=f"{len(events)} blink",
+    row = dict(name=name, frames=len(times), seconds=len(times) / FPS, mb=size / 1e6, events=f"{len(events) - 1} blink, 1 smile",
                notes=truth["notes"], stats=f"descriptor distance to frame 0: <= {before:.3f} before {SWAP_T} s, >= {after:.3f} after")
     return problems, row
 

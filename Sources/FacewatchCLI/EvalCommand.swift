@@ -96,6 +96,13 @@ struct EvalCommand: ParsableCommand {
             let hits = ["blink", "wink", "eyes_closed"].map { type in "\(results.map { $0.negativeHits[type] ?? 0 }.reduce(0, +)) \(type)" }
             print("negatives (squint, look down, ...): \(negatives); reported over them: \(hits.joined(separator: ", "))")
         }
+        let unsure = scored.compactMap { type -> String? in
+            let count = results.map { $0.unsureHits[type] ?? 0 }.reduce(0, +)
+            return count > 0 ? "\(count) \(type)" : nil
+        }
+        if !unsure.isEmpty {
+            print("not scored (reported where the truth is unsure): \(unsure.joined(separator: ", "))")
+        }
         if byPerson {
             print("")
             print(table.header.replacingOccurrences(of: "recording", with: "person   "))

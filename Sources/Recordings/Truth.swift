@@ -27,14 +27,20 @@ public struct Truth: Codable, Sendable, Equatable {
     /// Look-alikes that must not be reported (their `type` says what they look like, e.g.
     /// `squint`, `look_down`): any blink, wink or eye closure reported over one is a false event.
     public var negatives: [Event]?
+    /// Stretches where the annotator could not tell whether an event of this `type` happened (a
+    /// grin with the lips apart: is the mouth open?): an event of that type reported over one is
+    /// neither a true nor a false event, unless it matches an event in `events`.
+    public var unsure: [Event]?
     /// Who is in the recording (real recordings), for leave-one-person-out scoring.
     public var person: String?
     public var notes: String?
 
-    public init(faces: Int, events: [Event], negatives: [Event]? = nil, person: String? = nil, notes: String? = nil) {
+    public init(faces: Int, events: [Event], negatives: [Event]? = nil, unsure: [Event]? = nil, person: String? = nil,
+                notes: String? = nil) {
         self.faces = faces
         self.events = events
         self.negatives = negatives
+        self.unsure = unsure
         self.person = person
         self.notes = notes
     }

@@ -26,6 +26,9 @@ public struct Evaluation: Sendable {
     public let negativeHits: [String: Int]
     /// Negatives in the truth.
     public let negatives: Int
+    /// Reported events, per type, not scored because they fell on one of the truth's `unsure`
+    /// stretches and matched no truth event.
+    public let unsureHits: [String: Int]
     /// Frames replayed.
     public let frames: Int
 
@@ -43,10 +46,16 @@ public struct Evaluation: Sendable {
         let summary = try Replay.run(&source, processor: processor, sink: sink)
         let reported = rule == .classic ? sink.classicBlinks : sink.collector.finished()
         let expected = truth.events.map { LabeledInterval(type: $0.type, start: $0.start, end: $0.end) }
+        let unsure = (truth.unsure ?? []).map { LabeledInterval(type: $0.type, start: $0.start, end: $0.end) }
         var scores: [String: DetectionScore] = [:]
+        var unsureHits: [String: Int] = [:]
         for type in Self.types {
-            scores[type] = DetectionScore.score(reported: reported.filter { $0.type == type },
-                                                truth: expected.filter { $0.type == type }, tolerance: tolerance)
+            let truthOfType = expected.filter { $0.type == type }
+            let ofType = reported.filter { $0.type == type }
+            let scored = Self.setAsideUnsure(ofType, truth: truthOfType, unsure: unsure.filter { $0.type == type },
+                                             tolerance: tolerance)
+            unsureHits[type] = ofType.count - scored.count
+            scores[type] = DetectionScore.score(reported: scored, truth: truthOfType, tolerance: tolerance)
         }
         let negatives = (truth.negatives ?? []).map { LabeledInterval(type: $0.type, start: $0.start, end: $0.end) }
         var hits: [String: Int] = [:]
@@ -58,7 +67,19 @@ public struct Evaluation: Sendable {
         self.scores = scores
         self.negativeHits = hits
         self.negatives = negatives.count
+        self.unsureHits = unsureHits
         self.frames = summary.frames
+    }
+}
+
+extension Evaluation {
+    /// The reported events that are scored: all but those that overlap an `unsure` stretch of the
+    /// truth and match no truth event (within `tolerance`, as scoring matches).
+    public static func setAsideUnsure(_ reported: [LabeledInterval], truth: [LabeledInterval], unsure: [LabeledInterval],
+                                      tolerance: Double) -> [LabeledInterval] {
+        reported.filter { r in
+            truth.contains { $0.matches(r, tolerance: tolerance) } || !unsure.contains { $0.matches(r, tolerance: 0) }
+        }
     }
 }
 

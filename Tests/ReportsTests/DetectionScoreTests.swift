@@ -32,6 +32,20 @@ final class DetectionScoreTests: XCTestCase {
         XCTAssertEqual(DetectionScore.score(reported: [blink(1.46, 1.5)], truth: [blink(1.0, 1.2)]).truePositives, 0)
     }
 
+    func testEventsOnAnUnsureStretchAreSetAsideUnlessTheyMatchATruth() {
+        let mouth = { (start: Double, end: Double) in LabeledInterval(type: "mouth_open", start: start, end: end) }
+        let truth = [mouth(1.0, 2.0)]
+        let unsure = [mouth(1.5, 4.0), mouth(6.0, 7.0)]
+        let reported = [mouth(1.2, 1.9),   // matches the truth though it touches an unsure stretch: scored
+                        mouth(3.0, 3.5),   // inside the unsure stretch only: set aside
+                        mouth(5.0, 5.9),   // 0.1 s before the second unsure stretch: scored (a false event)
+                        mouth(6.9, 8.0)]   // overlaps the second: set aside
+        let scored = Evaluation.setAsideUnsure(reported, truth: truth, unsure: unsure, tolerance: 0.25)
+        XCTAssertEqual(scored, [mouth(1.2, 1.9), mouth(5.0, 5.9)])
+        let score = DetectionScore.score(reported: scored, truth: truth)
+        XCTAssertEqual([score.truePositives, score.falsePositives, score.falseNegatives], [1, 1, 0])
+    }
+
     func testNothingToFindAndNothingReportedIsPerfect() {
         let score = DetectionScore.score(reported: [], truth: [])
         XCTAssertEqual(score.f1, 1)

@@ -72,8 +72,8 @@ let package = Package(
         .target(name: "CUInput"),
         // `facewatch pointer`: nose to pointer (calibration, dead zone, gain, One Euro filter), blinks to clicks.
         .target(name: "Pointer", dependencies: ["CUInput", "Events", "Config"]),
-        // C shim over OpenBLAS (Debian libopenblas-dev): row-major sgemm, thread count.
-        .target(name: "COpenBLAS", linkerSettings: [.linkedLibrary("openblas")]),
+        // C shim over OpenBLAS (Debian libopenblas-dev), opened at run time: row-major sgemm.
+        .target(name: "COpenBLAS", linkerSettings: [.linkedLibrary("dl")]),
         // dlib's face descriptor: the aligned face chip and the ResNet (dlib_face_recognition_resnet_model_v1).
         .target(name: "FaceDescriptor", dependencies: ["COpenBLAS", "DlibFormat", "Imaging", "Landmarks"]),
         // Enrolled identities (the store) and matching a tracked face against them.

@@ -53,6 +53,7 @@ public final class DescriptorNetwork {
     }
 
     private init(weights: NetworkWeights) throws {
+        guard fw_blas_load() == 0 else { throw FaceDescriptorError.blasMissing(reason: String(cString: fw_blas_error())) }
         self.weights = weights
         var shapes: [Shape] = []
         var current = Shape(channels: 3, rows: Self.chipSize, columns: Self.chipSize)
@@ -115,7 +116,6 @@ public final class DescriptorNetwork {
         inputBuffer = UnsafeMutablePointer<Float>.allocate(capacity: inputShape.count)
         inputBuffer.initialize(repeating: 0, count: inputShape.count)
         columns = UnsafeMutablePointer<Float>.allocate(capacity: max(columnsNeeded, 1))
-        fw_blas_set_threads(1)
     }
 
     private let inputBuffer: UnsafeMutablePointer<Float>

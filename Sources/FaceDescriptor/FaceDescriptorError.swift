@@ -8,6 +8,8 @@ public enum FaceDescriptorError: Error, Equatable, CustomStringConvertible {
     case malformed(path: String, reason: String)
     /// The landmarks given are not dlib's 68-point layout, or place the face outside the image.
     case badShape(String)
+    /// OpenBLAS, which runs the network's matrix products, cannot be loaded.
+    case blasMissing(reason: String)
 
     public var description: String {
         switch self {
@@ -19,6 +21,8 @@ public enum FaceDescriptorError: Error, Equatable, CustomStringConvertible {
             return "face descriptor model \(path) is damaged or not dlib's face recognition ResNet (\(reason)); reinstall it with Scripts/setup-models"
         case .badShape(let reason):
             return "cannot describe the face: \(reason)"
+        case .blasMissing(let reason):
+            return "the face descriptor network needs OpenBLAS, which cannot be loaded (\(reason)); install it with: apt-get install libopenblas0"
         }
     }
 }

@@ -31,7 +31,8 @@ import numpy as np
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REAL = os.path.join(ROOT, "Recordings", "real")
 DEFAULTS = dict(fallback=0.3, window=2.0, q=0.9, warmup=1.0, close=0.75, deep=0.65, reopen=0.8, settle=0.2,
-                mindur=0.0, maxdur=0.8, winkopen=0.7, winkmin=0.1, winkmax=1.0, maxyaw=30.0)
+                mindur=0.0, maxdur=0.8, winkopen=0.7, winkmin=0.1, winkmax=1.0, maxyaw=40.0, maxyawchange=12.0,
+                winkmaxyaw=20.0)
 GRID = dict(q=[0.5, 0.7, 0.9], window=[2.0, 4.0], close=[0.75, 0.8], deep=[0.6, 0.65, 0.7], reopen=[0.8, 0.85])
 TYPES = ("blink", "eyes_closed", "wink")
 
@@ -79,6 +80,14 @@ def detect(frames, p):
     left, right = Eye(p), Eye(p)
     events, episode, armed, seen = [], None, False, None
 
+    def half_depth(e, end):
+        """BlinkDetector.halfDepthSpan: the frames below half the episode's depth."""
+        frames = [(t, r) for t, r in e["trace"] if t < end]
+        level = (1 + min(r for _, r in frames)) / 2
+        below = [k for k, (_, r) in enumerate(frames) if r < level]
+        after = frames[below[-1] + 1][0] if below[-1] + 1 < len(frames) else end
+        return frames[below[0]][0], after
+
     def finish(e, end):
         d = end - e["start"]
         deep_l, deep_r = e["low_l"] < p["deep"], e["low_r"] < p["deep"]
@@ -86,10 +95,10 @@ def detect(frames, p):
             events.append(("eyes_closed", e["start"], end))
         elif deep_l and deep_r:
             if p["mindur"] <= d <= p["maxdur"]:
-                events.append(("blink", e["start"], end))
-        elif p["winkmin"] <= d <= p["winkmax"]:
+                events.append(("blink",) + half_depth(e, end))
+        elif p["winkmin"] <= d <= p["winkmax"] and max(abs(e["yaw_lo"]), abs(e["yaw_hi"])) <= p["winkmaxyaw"]:
             if (deep_l and e["low_r"] > p["winkopen"]) or (deep_r and e["low_l"] > p["winkopen"]):
-                events.append(("wink", e["start"], end))
+                events.append(("wink",) + half_depth(e, end))
 
     for t, ear_l, ear_r, yaw, tracked in frames:
         if not tracked or abs(yaw) > p["maxyaw"]:
@@ -103,14 +112,22 @@ def detect(frames, p):
         left.step(ear_l); right.step(ear_r)
         reopened = left.ratio >= p["reopen"] and right.ratio >= p["reopen"]
         if episode is None and armed and min(left.ratio, right.ratio) < p["close"]:
-            episode = dict(start=t, low_l=left.ratio, low_r=right.ratio, long=False, settled=None)
+            episode = dict(start=t, low_l=left.ratio, low_r=right.ratio, long=False, settled=None, trace=[],
+                           yaw_lo=yaw, yaw_hi=yaw)
         if episode is None:
             left.learn(ear_l, t, armed); right.learn(ear_r, t, armed)
             if not armed:
                 armed = reopened
             continue
         e = episode
+        e["yaw_lo"], e["yaw_hi"] = min(e["yaw_lo"], yaw), max(e["yaw_hi"], yaw)
+        if e["yaw_hi"] - e["yaw_lo"] > p["maxyawchange"]:  # a turn, dropped as under a suspension
+            if e["long"]:
+                events.append(("eyes_closed", e["start"], seen))
+            episode, armed = None, False
+            continue
         e["low_l"] = min(e["low_l"], left.ratio); e["low_r"] = min(e["low_r"], right.ratio)
+        e["trace"].append((t, min(left.ratio, right.ratio)))
         if reopened:
             finish(e, t); episode = None
             continue

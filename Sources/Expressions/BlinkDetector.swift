@@ -49,6 +49,13 @@ public struct BlinkDetector: Sendable {
     private var episode: Episode?
     private var lastT: Double?
     private var lastObservedT: Double?
+    /// The current episode's frames: `t` and the lower of the two eyes' ratios (storage reused).
+    private var trace: [Sample] = []
+
+    private struct Sample {
+        var t: Double
+        var ratio: Double
+    }
 
     private struct Episode {
         var start: Double
@@ -71,6 +78,7 @@ public struct BlinkDetector: Sendable {
         self.settings = settings
         left = EyeState(settings: settings)
         right = EyeState(settings: settings)
+        trace.reserveCapacity(settings.sampleCapacity)
     }
 
     /// The open EAR the eye's thresholds were relative to on the last frame.
@@ -118,6 +126,7 @@ public struct BlinkDetector: Sendable {
 
         if episode == nil, armed, min(left.ratio, right.ratio) < s.closeRatio {
             episode = Episode(start: t, yawLow: yaw, yawHigh: yaw, leftLowest: left.ratio, rightLowest: right.ratio)
+            trace.removeAll(keepingCapacity: true)
         }
         guard var e = episode else {
             left.learn(ear: earLeft, t: t, armed: armed, settings: s)
@@ -133,6 +142,7 @@ public struct BlinkDetector: Sendable {
         }
         e.leftLowest = min(e.leftLowest, left.ratio)
         e.rightLowest = min(e.rightLowest, right.ratio)
+        if trace.count < settings.sampleCapacity { trace.append(Sample(t: t, ratio: min(left.ratio, right.ratio))) }
         if reopened {
             finish(e, at: t, emit: emit)
             episode = nil
@@ -163,22 +173,42 @@ public struct BlinkDetector: Sendable {
         self = BlinkDetector(settings: settings)
     }
 
+    /// Reports the finished episode (which ends at `t`). It is sorted by its whole length, but a
+    /// blink or wink is reported with its span at half depth: from the first frame where the
+    /// closing eye is more than half way from open (ratio 1) to the lowest ratio it reaches, to
+    /// the first frame after the last such frame. The episode's own edges are shallow thresholds
+    /// (`closeRatio`, `reopenRatio`) that a slow start or reopening stretches.
     private func finish(_ e: Episode, at t: Double, emit: (ExpressionEvent) -> Void) {
         let s = settings, duration = t - e.start, deep = e.deep(s)
+        let (start, span) = halfDepthSpan(of: e, endingAt: t)
         if e.longReported {
             emit(.eyesClosed(.end, start: e.start, duration: duration))
         } else if deep.left && deep.right {
             if duration >= s.minDuration && duration <= s.maxDuration {
-                emit(.blink(start: e.start, duration: duration))
+                emit(.blink(start: start, duration: span))
             }
         } else if duration >= s.winkMinDuration && duration <= s.winkMaxDuration,
                   max(abs(e.yawLow), abs(e.yawHigh)) <= s.winkMaxYaw {
             if deep.left && e.rightLowest > s.winkOpenRatio {
-                emit(.wink(eye: .left, start: e.start, duration: duration))
+                emit(.wink(eye: .left, start: start, duration: span))
             } else if deep.right && e.leftLowest > s.winkOpenRatio {
-                emit(.wink(eye: .right, start: e.start, duration: duration))
+                emit(.wink(eye: .right, start: start, duration: span))
             }
         }
+    }
+
+    /// The start and length of the episode's frames below half its depth (see `finish`); the
+    /// whole episode when its frames were not all kept.
+    private func halfDepthSpan(of e: Episode, endingAt end: Double) -> (start: Double, duration: Double) {
+        let frames = trace.prefix { $0.t < end }
+        let lowest = frames.reduce(Double.infinity) { min($0, $1.ratio) }
+        guard lowest.isFinite, frames.first?.t == e.start,
+              let first = frames.firstIndex(where: { $0.ratio < (1 + lowest) / 2 }),
+              let last = frames.lastIndex(where: { $0.ratio < (1 + lowest) / 2 }) else {
+            return (e.start, end - e.start)
+        }
+        let after = last + 1 < frames.endIndex ? frames[last + 1].t : end
+        return (frames[first].t, after - frames[first].t)
     }
 
     /// Stops watching: drops a half-finished episode (ending a reported long closure at the last

@@ -11,17 +11,33 @@ final class BlinkDetectorTests: XCTestCase {
     }
 
     func testNormalBlinkWithRealisticProfile() {
-        // 80 ms closing, 60 ms shut, 120 ms opening, from 3.0 s. The eye is below 0.75 × 0.30 =
-        // 0.225 from 3.024 s and above 0.8 × 0.30 = 0.24 again from 3.231 s.
-        let frames = both(blinkProfile(open: open, closed: closed, start: 3.0, fall: 0.08, hold: 0.06, rise: 0.12))
+        // 80 ms closing, 60 ms shut, 130 ms opening, from 3.0 s. The episode runs from the first
+        // frame below 0.75 × 0.30 = 0.225 (3.0333, frame 91) to the first frame above 0.8 × 0.30 =
+        // 0.24 (3.2667, frame 98). The blink is reported with its span at half depth: below
+        // (0.30 + 0.05) / 2 = 0.175 from 3.04 s to 3.2154 s, i.e. frames 92–96, so from 3.0667 s
+        // for 5 frames.
+        let frames = both(blinkProfile(open: open, closed: closed, start: 3.0, fall: 0.08, hold: 0.06, rise: 0.13))
         let events = detect(frames)
         XCTAssertEqual(events.count, 1)
         let b = blinks(events)
         XCTAssertEqual(b.count, 1)
-        // First closing frame: 3.0333 (frame 91); first frame above 0.24: 3.2333 (frame 97).
-        XCTAssertEqual(b[0].start, 91.0 / 30, accuracy: 1e-9)
-        XCTAssertEqual(b[0].duration, 6.0 / 30, accuracy: 1e-9)
-        XCTAssertEqual(events[0].t, 97.0 / 30, accuracy: 1e-9, "reported on the reopening frame")
+        XCTAssertEqual(b[0].start, 92.0 / 30, accuracy: 1e-9)
+        XCTAssertEqual(b[0].duration, 5.0 / 30, accuracy: 1e-9)
+        XCTAssertEqual(events[0].t, 98.0 / 30, accuracy: 1e-9, "reported on the reopening frame")
+    }
+
+    func testASlowReopeningIsNotPartOfTheBlinksSpan() {
+        // Shut for 100 ms (frames 90–92), then a lazy reopening: the lids hang at 0.18 (0.6 × open,
+        // below the deep level, so the episode does not settle) for 300 ms. The episode lasts
+        // until the eyes are open again (0.4 s), but the blink is reported with its half-depth
+        // span: below (0.30 + 0.05) / 2 = 0.175, the 100 ms shut.
+        let lazy: (Double) -> Double = { t in
+            t >= 2.99 && t < 3.09 ? self.closed : t >= 3.09 && t < 3.39 ? 0.18 : self.open
+        }
+        let b = blinks(detect(both(lazy)))
+        XCTAssertEqual(b.count, 1)
+        XCTAssertEqual(b.first?.start ?? 0, 3.0, accuracy: 1e-9)
+        XCTAssertEqual(b.first?.duration ?? 0, 0.1, accuracy: 1e-9)
     }
 
     func testBlinksOf100And400Milliseconds() {

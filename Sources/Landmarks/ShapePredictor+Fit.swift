@@ -28,7 +28,7 @@ extension ShapePredictor {
 
         withUnsafeTemporaryAllocation(of: Float.self, capacity: count) { current in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: features) { values in
-              withUnsafeTemporaryAllocation(of: Int.self, capacity: trees) { leafOffsets in
+              withUnsafeTemporaryAllocation(of: Int.self, capacity: min(trees, Self.treesPerPass)) { leafOffsets in
                 initialShape.withUnsafeBufferPointer { initial in
                     _ = current.initialize(fromContentsOf: initial)
                     image.pixels.withUnsafeBufferPointer { pixels in
@@ -62,31 +62,38 @@ extension ShapePredictor {
                                             let levelSplits = splits.baseAddress! + levelTrees * splitsPerTree
                                             let levelLeaves = levelTrees * leavesPerTree - splitsPerTree
                                             let features = UnsafePointer(values.baseAddress!)
-                                            var tree = 0
-                                            while tree + 4 <= trees {
-                                                let s0 = levelSplits + tree * splitsPerTree, s1 = s0 + splitsPerTree
-                                                let s2 = s1 + splitsPerTree, s3 = s2 + splitsPerTree
-                                                var n0 = 0, n1 = 0, n2 = 0, n3 = 0
-                                                for _ in 0..<depth {
-                                                    n0 = Self.descend(s0, n0, features)
-                                                    n1 = Self.descend(s1, n1, features)
-                                                    n2 = Self.descend(s2, n2, features)
-                                                    n3 = Self.descend(s3, n3, features)
+                                            var passStart = 0
+                                            while passStart < trees {
+                                                let passEnd = min(passStart + Self.treesPerPass, trees)
+                                                var tree = passStart
+                                                while tree + 4 <= passEnd {
+                                                    let s0 = levelSplits + tree * splitsPerTree, s1 = s0 + splitsPerTree
+                                                    let s2 = s1 + splitsPerTree, s3 = s2 + splitsPerTree
+                                                    var n0 = 0, n1 = 0, n2 = 0, n3 = 0
+                                                    for _ in 0..<depth {
+                                                        n0 = Self.descend(s0, n0, features)
+                                                        n1 = Self.descend(s1, n1, features)
+                                                        n2 = Self.descend(s2, n2, features)
+                                                        n3 = Self.descend(s3, n3, features)
+                                                    }
+                                                    let slot = tree - passStart
+                                                    leafOffsets[slot] = (levelLeaves + tree * leavesPerTree + n0) * count
+                                                    leafOffsets[slot + 1] = (levelLeaves + (tree + 1) * leavesPerTree + n1) * count
+                                                    leafOffsets[slot + 2] = (levelLeaves + (tree + 2) * leavesPerTree + n2) * count
+                                                    leafOffsets[slot + 3] = (levelLeaves + (tree + 3) * leavesPerTree + n3) * count
+                                                    tree += 4
                                                 }
-                                                leafOffsets[tree] = (levelLeaves + tree * leavesPerTree + n0) * count
-                                                leafOffsets[tree + 1] = (levelLeaves + (tree + 1) * leavesPerTree + n1) * count
-                                                leafOffsets[tree + 2] = (levelLeaves + (tree + 2) * leavesPerTree + n2) * count
-                                                leafOffsets[tree + 3] = (levelLeaves + (tree + 3) * leavesPerTree + n3) * count
-                                                tree += 4
+                                                while tree < passEnd {
+                                                    let s0 = levelSplits + tree * splitsPerTree
+                                                    var n0 = 0
+                                                    for _ in 0..<depth { n0 = Self.descend(s0, n0, features) }
+                                                    leafOffsets[tree - passStart] = (levelLeaves + tree * leavesPerTree + n0) * count
+                                                    tree += 1
+                                                }
+                                                Self.accumulate(leaves.base, offsets: UnsafeBufferPointer(rebasing: leafOffsets[..<(passEnd - passStart)]),
+                                                                into: current)
+                                                passStart = passEnd
                                             }
-                                            while tree < trees {
-                                                let s0 = levelSplits + tree * splitsPerTree
-                                                var n0 = 0
-                                                for _ in 0..<depth { n0 = Self.descend(s0, n0, features) }
-                                                leafOffsets[tree] = (levelLeaves + tree * leavesPerTree + n0) * count
-                                                tree += 1
-                                            }
-                                            Self.accumulate(leaves.base, offsets: UnsafeBufferPointer(leafOffsets), into: current)
                                         }
                                 }
                             }
@@ -104,6 +111,11 @@ extension ShapePredictor {
             }
         }
     }
+
+    /// Trees whose leaves are found before they are added: 64 leaf offsets (512 bytes) fit the
+    /// stack buffer `withUnsafeTemporaryAllocation` gives without a heap allocation, so a fit
+    /// allocates nothing. Adding a pass's leaves in tree order keeps every sum equal to dlib's.
+    private static let treesPerPass = 64
 
     /// One step down a tree: dlib's split `feature[i1] − feature[i2] > threshold` goes to the left
     /// child `2n + 1`, otherwise to the right child `2n + 2` (branch-free: the outcome is random).

@@ -80,10 +80,17 @@ def detect(frames, p):
     left, right = Eye(p), Eye(p)
     events, episode, armed, seen = [], None, False, None
 
+    def suspend():
+        """BlinkDetector.suspend: drop the episode (a reported closure ends where last seen), disarm."""
+        nonlocal episode, armed
+        if episode and episode["long"]:
+            events.append(("eyes_closed", episode["start"], seen))
+        episode, armed = None, False
+
     def half_depth(e, end):
         """BlinkDetector.halfDepthSpan: the frames below half the episode's depth."""
         frames = [(t, r) for t, r in e["trace"] if t < end]
-        level = (1 + min(r for _, r in frames)) / 2
+        level = (1 + min(e["low_l"], e["low_r"])) / 2
         below = [k for k, (_, r) in enumerate(frames) if r < level]
         after = frames[below[-1] + 1][0] if below[-1] + 1 < len(frames) else end
         return frames[below[0]][0], after
@@ -102,9 +109,7 @@ def detect(frames, p):
 
     for t, ear_l, ear_r, yaw, tracked in frames:
         if not tracked or abs(yaw) > p["maxyaw"]:
-            if episode and episode["long"]:
-                events.append(("eyes_closed", episode["start"], seen))
-            episode, armed = None, False
+            suspend()
             if not tracked:
                 left.forget(); right.forget()
             continue
@@ -122,9 +127,7 @@ def detect(frames, p):
         e = episode
         e["yaw_lo"], e["yaw_hi"] = min(e["yaw_lo"], yaw), max(e["yaw_hi"], yaw)
         if e["yaw_hi"] - e["yaw_lo"] > p["maxyawchange"]:  # a turn, dropped as under a suspension
-            if e["long"]:
-                events.append(("eyes_closed", e["start"], seen))
-            episode, armed = None, False
+            suspend()
             continue
         e["low_l"] = min(e["low_l"], left.ratio); e["low_r"] = min(e["low_r"], right.ratio)
         e["trace"].append((t, min(left.ratio, right.ratio)))

@@ -198,13 +198,12 @@ public struct BlinkDetector: Sendable {
     }
 
     /// The start and length of the episode's frames below half its depth (see `finish`); the
-    /// whole episode when its frames were not all kept.
+    /// whole episode when none of its frames were kept.
     private func halfDepthSpan(of e: Episode, endingAt end: Double) -> (start: Double, duration: Double) {
+        let level = (1 + min(e.leftLowest, e.rightLowest)) / 2
         let frames = trace.prefix { $0.t < end }
-        let lowest = frames.reduce(Double.infinity) { min($0, $1.ratio) }
-        guard lowest.isFinite, frames.first?.t == e.start,
-              let first = frames.firstIndex(where: { $0.ratio < (1 + lowest) / 2 }),
-              let last = frames.lastIndex(where: { $0.ratio < (1 + lowest) / 2 }) else {
+        guard let first = frames.firstIndex(where: { $0.ratio < level }),
+              let last = frames.lastIndex(where: { $0.ratio < level }) else {
             return (e.start, end - e.start)
         }
         let after = last + 1 < frames.endIndex ? frames[last + 1].t : end

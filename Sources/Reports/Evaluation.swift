@@ -45,8 +45,8 @@ public struct Evaluation: Sendable {
         var source = RecordingSource(recording: recording)
         let summary = try Replay.run(&source, processor: processor, sink: sink)
         let reported = rule == .classic ? sink.classicBlinks : sink.collector.finished()
-        let expected = truth.events.map { LabeledInterval(type: $0.type, start: $0.start, end: $0.end) }
-        let unsure = (truth.unsure ?? []).map { LabeledInterval(type: $0.type, start: $0.start, end: $0.end) }
+        let expected = truth.events.map(LabeledInterval.init)
+        let unsure = (truth.unsure ?? []).map(LabeledInterval.init)
         var scores: [String: DetectionScore] = [:]
         var unsureHits: [String: Int] = [:]
         for type in Self.types {
@@ -57,7 +57,7 @@ public struct Evaluation: Sendable {
             unsureHits[type] = ofType.count - scored.count
             scores[type] = DetectionScore.score(reported: scored, truth: truthOfType, tolerance: tolerance)
         }
-        let negatives = (truth.negatives ?? []).map { LabeledInterval(type: $0.type, start: $0.start, end: $0.end) }
+        let negatives = (truth.negatives ?? []).map(LabeledInterval.init)
         var hits: [String: Int] = [:]
         for type in ["blink", "wink", "eyes_closed"] {
             hits[type] = reported.filter { r in r.type == type && negatives.contains { $0.matches(r, tolerance: 0) } }.count

@@ -1,4 +1,5 @@
 import Pipeline
+import Recordings
 /// Something that happened over a stretch of stream time: a blink, a smile, an eye closure.
 /// Both the daemon's events and a recording's truth are reduced to these for evaluation.
 public struct LabeledInterval: Sendable, Equatable {
@@ -11,6 +12,11 @@ public struct LabeledInterval: Sendable, Equatable {
         self.type = type
         self.start = start
         self.end = max(start, end)
+    }
+
+    /// A truth event's interval (its `eye` and `kind` are not scored).
+    public init(_ event: Truth.Event) {
+        self.init(type: event.type, start: event.start, end: event.end)
     }
 
     /// Whether two intervals overlap or lie within `tolerance` seconds of each other.

@@ -18,6 +18,8 @@ public final class SocketEventServer: EventSink, @unchecked Sendable {
     public let path: String
     private let listener: Int32
     private let acceptSource: DispatchSourceRead
+    /// Signalled by the accept source's cancel handler, once Dispatch has let go of `listener`.
+    private let released = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var clients: [Int32] = []
     private var acceptPaused = false
@@ -73,6 +75,13 @@ public final class SocketEventServer: EventSink, @unchecked Sendable {
         listener = fd
         acceptSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: DispatchQueue(label: "facewatch.socket"))
         acceptSource.setEventHandler { [weak self] in self?.acceptClients() }
+        // Dispatch may still watch the descriptor until the cancel handler runs: closing it sooner
+        // lets the next socket reuse its number while the old watch is being torn down, and
+        // that socket's source then never fires (seen as a server that accepted nobody).
+        acceptSource.setCancelHandler { [released] in
+            Glibc.close(fd)
+            released.signal()
+        }
         acceptSource.resume()
     }
 
@@ -151,18 +160,21 @@ public final class SocketEventServer: EventSink, @unchecked Sendable {
         }
     }
 
-    /// Stops listening, disconnects every client and removes the socket file.
+    /// Stops listening, disconnects every client and removes the socket file. When it returns
+    /// the listening descriptor is closed. Later calls do nothing.
     public func close() {
         lock.lock()
+        let already = closed
         closed = true
         lock.unlock()
+        guard !already else { return }
         resumeAccepting()  // a suspended source must not be cancelled and released
         acceptSource.cancel()
+        released.wait()  // after this no accept runs, so no client can arrive behind the loop below
         lock.lock()
         for client in clients { Glibc.close(client) }
         clients.removeAll()
         lock.unlock()
-        Glibc.close(listener)
         unlink(path)
     }
 }

@@ -104,6 +104,25 @@ final class SocketEventServerTests: XCTestCase {
         XCTAssertEqual(server.clientCount, 0)
     }
 
+    /// Each server's listening descriptor is free again when `close()` returns, so the next server
+    /// usually gets the same number; Dispatch must be done with the old one by then, or the new
+    /// server's accept source never fires. A CI run under ThreadSanitizer showed it: a server opened
+    /// right after two short-lived ones accepted nobody in 2 s.
+    func testServersOpenedOneAfterAnotherEachAcceptTheirClients() throws {
+        for round in 0..<300 {
+            try SocketEventServer(path: path).close()
+            try SocketEventServer(path: path).close()
+            let server = try SocketEventServer(path: path)
+            let client = try connectClient()
+            let deadline = Date().addingTimeInterval(2)
+            while server.clientCount < 1 && Date() < deadline { usleep(1000) }
+            let accepted = server.clientCount
+            close(client)
+            server.close()
+            guard accepted == 1 else { return XCTFail("round \(round): the server accepted no client in 2 s") }
+        }
+    }
+
     func testAnExistingFileIsNotReplaced() throws {
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("keep me".utf8)))
         XCTAssertThrowsError(try SocketEventServer(path: path))

@@ -115,6 +115,7 @@ public struct Configuration: Sendable, Equatable {
         b.winkMaxDuration = try blink.double("wink_max_duration_s", default: b.winkMaxDuration, in: 0.01...10)
         b.maxYaw = try blink.double("max_yaw_deg", default: b.maxYaw, in: 0...90)
         b.maxYawChange = try blink.double("max_yaw_change_deg", default: b.maxYawChange, in: 0...180)
+        b.turnDeepRatio = try blink.double("turn_deep_ratio", default: b.turnDeepRatio, in: 0...0.99)
         b.winkMaxYaw = try blink.double("wink_max_yaw_deg", default: b.winkMaxYaw, in: 0...90)
         guard b.minDuration < b.maxDuration else {
             throw ConfigError(path: path, key: "blink.min_duration_s", problem: "must be less than blink.max_duration_s")

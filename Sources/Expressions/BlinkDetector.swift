@@ -33,8 +33,10 @@
 ///   `eyesClosed` interval that had started is ended at the last frame it was observed, so every
 ///   `.start` has an `.end`. Losing the track also forgets the learned open EAR; a turned head
 ///   only pauses learning.
-/// - **Turning heads**: an episode during which the yaw moves by more than `maxYawChange` is
-///   dropped as under a suspension (a turn, not a closure); a one-eyed closure with the head
+/// - **Turning heads**: an episode during which the yaw moves by more than `maxYawChange` is a
+///   turn, not a closure, unless both eyes went below `turnDeepRatio × open`: people often blink
+///   as they turn, and that is reported as a blink (never a wink or an eyes-closed interval). A
+///   reported eyes-closed interval ends when such a turn starts. A one-eyed closure with the head
 ///   turned beyond `winkMaxYaw` is not a wink (the turn narrows one eye more than the other).
 /// - **Dropped frames**: durations come from `t`, so a blink whose closed frames arrived between
 ///   gaps is measured correctly; a gap longer than `maxFrameGap` is treated as a suspension.
@@ -66,6 +68,8 @@ public struct BlinkDetector: Sendable {
         var leftLowest: Double
         var rightLowest: Double
         var longReported = false
+        /// The yaw moved more than `maxYawChange` during the episode.
+        var turned = false
         /// Since when both eyes have been above `deepRatio × open` (nil: not now).
         var settledSince: Double?
 
@@ -137,8 +141,11 @@ public struct BlinkDetector: Sendable {
         e.yawLow = min(e.yawLow, yaw)
         e.yawHigh = max(e.yawHigh, yaw)
         if e.yawHigh - e.yawLow > s.maxYawChange {
-            suspend(emit: emit)
-            return
+            if e.longReported {
+                suspend(emit: emit)
+                return
+            }
+            e.turned = true
         }
         e.leftLowest = min(e.leftLowest, left.ratio)
         e.rightLowest = min(e.rightLowest, right.ratio)
@@ -161,7 +168,7 @@ public struct BlinkDetector: Sendable {
             e.settledSince = nil
         }
         let deep = e.deep(s)
-        if deep.left && deep.right && !e.longReported && t - e.start > s.maxDuration {
+        if deep.left && deep.right && !e.longReported && !e.turned && t - e.start > s.maxDuration {
             e.longReported = true
             emit(.eyesClosed(.start, start: e.start, duration: t - e.start))
         }
@@ -183,6 +190,11 @@ public struct BlinkDetector: Sendable {
         let (start, span) = halfDepthSpan(of: e, endingAt: t)
         if e.longReported {
             emit(.eyesClosed(.end, start: e.start, duration: duration))
+        } else if e.turned {
+            if e.leftLowest < s.turnDeepRatio && e.rightLowest < s.turnDeepRatio,
+               duration >= s.minDuration && duration <= s.maxDuration {
+                emit(.blink(start: start, duration: span))
+            }
         } else if deep.left && deep.right {
             if duration >= s.minDuration && duration <= s.maxDuration {
                 emit(.blink(start: start, duration: span))

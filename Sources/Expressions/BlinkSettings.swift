@@ -44,9 +44,13 @@ public struct BlinkSettings: Sendable, Equatable {
     public var maxYaw: Double = 40
     /// A closure during which the head's yaw moves by more than this many degrees (default 12°)
     /// is the head turning, not the eyes closing: the turn changes both EARs faster than the
-    /// open level follows, so it is dropped as under a suspension. A blink lasts a fraction of a
-    /// second and the head barely turns in it.
+    /// open level follows, so it is dropped unless it was deep (`turnDeepRatio`).
     public var maxYawChange: Double = 12
+    /// A closure during which the head turned more than `maxYawChange` still counts as a blink
+    /// when both eyes went below this fraction of open (default 0.45): people often blink as
+    /// they turn their head, and a turn alone does not close both eyes that far. Such a closure
+    /// is never a wink or an eyes-closed interval.
+    public var turnDeepRatio: Double = 0.45
     /// No wink is reported when the head was turned more than this many degrees during it
     /// (default 20°): the turn foreshortens one eye more than the other, so a one-eyed dip there
     /// is as likely the turn as a wink. Blinks (both eyes) still count up to `maxYaw`.

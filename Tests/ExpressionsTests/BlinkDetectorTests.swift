@@ -248,16 +248,25 @@ final class BlinkDetectorTests: XCTestCase {
     }
 
     func testAClosureWhileTheHeadTurnsIsDroppedAndABlinkWhileTurnedCounts() {
-        // A turn sweeping the yaw from 0° to -30° over 0.6 s while the EARs sink (what a turn does
-        // to dlib's eye points before the yaw correction catches up) is not a closure of the eyes.
-        let sink = step(open: open, closed: closed, start: 3.0, length: 0.9)
-        let sweep = BlinkTimeline(duration: 6, left: sink, right: sink,
-                                  yaw: { $0 < 3.0 ? 0 : max(-30, -50 * ($0 - 3.0)) })
-        XCTAssertTrue(detect(sweep.frames()).isEmpty)
+        // A turn sweeping the yaw from 0° to -30° over 0.6 s while the EARs sink to 0.6 × open
+        // (what a turn does to dlib's eye points before the yaw correction catches up: deep enough
+        // for a blink with the head still, 0.65) is not a closure of the eyes; nor is a sink to
+        // closed that lasts longer than a blink.
+        let sweep: (Double) -> Double = { $0 < 3.0 ? 0 : max(-30, -50 * ($0 - 3.0)) }
+        let shallow = step(open: open, closed: 0.6 * open, start: 3.0, length: 0.5)
+        XCTAssertTrue(detect(BlinkTimeline(duration: 6, left: shallow, right: shallow, yaw: sweep).frames()).isEmpty)
+        let long = step(open: open, closed: closed, start: 3.0, length: 0.9)
+        XCTAssertTrue(detect(BlinkTimeline(duration: 6, left: long, right: long, yaw: sweep).frames()).isEmpty)
         // A blink made while the head is held turned at 30° (and moves 3° during it) counts.
         let blink = step(open: open, closed: closed, start: 3.0, length: 0.2)
         let held = BlinkTimeline(duration: 6, left: blink, right: blink, yaw: { $0 < 3.1 ? 30 : 27 })
         XCTAssertEqual(blinks(detect(held.frames())).map { $0.start }, [3.0])
+        // So does a full blink made during the sweep (people often blink as they turn): both eyes
+        // go below `turnDeepRatio` (0.45 × open), which the turn alone does not do. It is a
+        // blink, never an eyes-closed interval or a wink.
+        let turning = detect(BlinkTimeline(duration: 6, left: blink, right: blink, yaw: sweep).frames())
+        XCTAssertEqual(blinks(turning).map { $0.start }, [3.0])
+        XCTAssertEqual(turning.count, 1)
     }
 
     func testNoWinkWithTheHeadTurned() {

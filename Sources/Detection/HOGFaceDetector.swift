@@ -27,6 +27,8 @@ public struct HOGFaceDetector: FaceDetector {
 
     private let workspace = HOGWorkspace()
     private var window = GrayImage(width: 0, height: 0)
+    /// The last scan's detections (storage reused from call to call).
+    private var hits: [FaceDetection] = []
 
     /// Most upsamplings (each quadruples the scanned area).
     public static let maxUpsample = 3
@@ -46,7 +48,9 @@ public struct HOGFaceDetector: FaceDetector {
         faces.removeAll(keepingCapacity: true)
         guard !image.isEmpty else { return }
         let upsample = settings.upsample + (look % looks)
-        for d in model.detect(image, upsample: upsample, adjustThreshold: settings.adjustThreshold, using: workspace) {
+        model.detect(image, in: HOGDetection.ScanArea(left: 0, top: 0, right: image.width - 1, bottom: image.height - 1),
+                     upsample: upsample, adjustThreshold: settings.adjustThreshold, using: workspace, into: &hits)
+        for d in hits {
             let box = FaceBox(x: d.left, y: d.top, width: d.width, height: d.height)
             faces.append(DetectedFace(box: box, detectorBox: box, score: d.score, filter: d.detector))
         }
@@ -61,11 +65,11 @@ public struct HOGFaceDetector: FaceDetector {
         let area = HOGDetection.ScanArea(left: 0, top: 0, right: side - 1, bottom: side - 1,
                             faceWidths: (Self.confirmFace / 1.5)...(Self.confirmFace * 1.5))
         let centre = Double(side) / 2
-        return model.detect(window, in: area, upsample: 0, adjustThreshold: settings.adjustThreshold - Self.confirmSlack,
-                            using: workspace)
-            .contains { d in
-                abs(Double(d.left + d.right + 1) / 2 - centre) < 0.3 * Self.confirmFace
-                    && abs(Double(d.top + d.bottom + 1) / 2 - centre) < 0.3 * Self.confirmFace
-            }
+        model.detect(window, in: area, upsample: 0, adjustThreshold: settings.adjustThreshold - Self.confirmSlack,
+                     using: workspace, into: &hits)
+        return hits.contains { d in
+            abs(Double(d.left + d.right + 1) / 2 - centre) < 0.3 * Self.confirmFace
+                && abs(Double(d.top + d.bottom + 1) / 2 - centre) < 0.3 * Self.confirmFace
+        }
     }
 }

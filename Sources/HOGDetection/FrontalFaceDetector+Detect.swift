@@ -15,10 +15,20 @@ extension FrontalFaceDetector {
     /// The faces in an area of `image` (see `ScanArea`), in the image's coordinates.
     public func detect(_ image: GrayImage, in area: ScanArea, upsample: Int = 0, adjustThreshold: Double = 0,
                        using workspace: HOGWorkspace = HOGWorkspace()) -> [FaceDetection] {
+        var faces: [FaceDetection] = []
+        detect(image, in: area, upsample: upsample, adjustThreshold: adjustThreshold, using: workspace, into: &faces)
+        return faces
+    }
+
+    /// The faces in an area of `image` into `faces` (replacing its contents, reusing its storage):
+    /// with a reused workspace and array, a detection allocates nothing once both have grown.
+    public func detect(_ image: GrayImage, in area: ScanArea, upsample: Int = 0, adjustThreshold: Double = 0,
+                       using workspace: HOGWorkspace, into faces: inout [FaceDetection]) {
         precondition((0...8).contains(upsample), "upsample must be 0...8")
+        faces.removeAll(keepingCapacity: true)
         let left = max(area.left, 0), top = max(area.top, 0)
         let right = min(area.right, image.width - 1), bottom = min(area.bottom, image.height - 1)
-        guard left <= right, top <= bottom else { return [] }
+        guard left <= right, top <= bottom else { return }
         var width = right - left + 1, height = bottom - top + 1
         let whole = width == image.width && height == image.height
 
@@ -53,19 +63,17 @@ extension FrontalFaceDetector {
         }
 
         let levels = levelsToScan(width: width, height: height, upsample: upsample, faceWidths: area.faceWidths)
-        var detections = withExtendedLifetime(image) {
+        withExtendedLifetime(image) {
             scan(scanned, width: width, height: height, levels: levels, adjustThreshold: adjustThreshold, workspace: workspace)
         }
-        for i in detections.indices {
-            var box = detections[i]
+        for var box in workspace.kept {
             if upsample > 0 { box = Self.mapDown(box, levels: upsample) }
             box.left += left
             box.right += left
             box.top += top
             box.bottom += top
-            detections[i] = box
+            faces.append(box)
         }
-        return detections
     }
 
     /// dlib's pyramid level count for an image (levels while the level rectangle is at least
@@ -87,9 +95,9 @@ extension FrontalFaceDetector {
     }
 
     /// `object_detector::operator()` on one image: every level's fHOG, every filter's response,
-    /// detections at or above threshold, then non-maximum suppression.
+    /// detections at or above threshold, then non-maximum suppression, into `workspace.kept`.
     private func scan(_ image: UnsafePointer<UInt8>, width: Int, height: Int, levels: Range<Int>,
-                      adjustThreshold: Double, workspace: HOGWorkspace) -> [FaceDetection] {
+                      adjustThreshold: Double, workspace: HOGWorkspace) {
         workspace.candidates.removeAll(keepingCapacity: true)
         var level = image, levelWidth = width, levelHeight = height
         var buffers = (workspace.imageA, workspace.imageB)
@@ -113,7 +121,6 @@ extension FrontalFaceDetector {
         for candidate in workspace.candidates where !workspace.kept.contains(where: { overlap.overlaps($0, candidate) }) {
             workspace.kept.append(candidate)
         }
-        return workspace.kept
     }
 
     /// Applies every filter to the current level's features and records the positions whose

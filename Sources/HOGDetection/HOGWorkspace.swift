@@ -1,8 +1,9 @@
 /// The scratch memory of one detection thread: pyramid levels, fHOG features, filter responses.
 ///
 /// Buffers grow to the largest image seen and are then reused, so the pyramid, features and
-/// filter responses of frame after frame need no new memory (only the returned list of faces is
-/// allocated per call). Not thread-safe: give each thread its own workspace.
+/// filter responses of frame after frame need no new memory (the `detect` that returns an array
+/// allocates that array; the one that fills an `inout` array does not). Not thread-safe: give
+/// each thread its own workspace.
 public final class HOGWorkspace {
     let imageA = Storage<UInt8>(), imageB = Storage<UInt8>(), source = Storage<UInt8>()
     let resizeColumns = PyramidResize.Columns()

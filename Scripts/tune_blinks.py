@@ -32,7 +32,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REAL = os.path.join(ROOT, "Recordings", "real")
 DEFAULTS = dict(fallback=0.3, window=2.0, q=0.9, warmup=1.0, close=0.75, deep=0.65, reopen=0.8, settle=0.2,
                 mindur=0.0, maxdur=0.8, winkopen=0.7, winkmin=0.1, winkmax=1.0, maxyaw=40.0, maxyawchange=12.0,
-                winkmaxyaw=20.0)
+                winkmaxyaw=20.0, turndeep=0.45)
 GRID = dict(q=[0.5, 0.7, 0.9], window=[2.0, 4.0], close=[0.75, 0.8], deep=[0.6, 0.65, 0.7], reopen=[0.8, 0.85])
 TYPES = ("blink", "eyes_closed", "wink")
 
@@ -100,6 +100,9 @@ def detect(frames, p):
         deep_l, deep_r = e["low_l"] < p["deep"], e["low_r"] < p["deep"]
         if e["long"]:
             events.append(("eyes_closed", e["start"], end))
+        elif e["turned"]:  # a closure while the head turned: only a deep one is a blink
+            if e["low_l"] < p["turndeep"] and e["low_r"] < p["turndeep"] and p["mindur"] <= d <= p["maxdur"]:
+                events.append(("blink",) + half_depth(e, end))
         elif deep_l and deep_r:
             if p["mindur"] <= d <= p["maxdur"]:
                 events.append(("blink",) + half_depth(e, end))
@@ -118,7 +121,7 @@ def detect(frames, p):
         reopened = left.ratio >= p["reopen"] and right.ratio >= p["reopen"]
         if episode is None and armed and min(left.ratio, right.ratio) < p["close"]:
             episode = dict(start=t, low_l=left.ratio, low_r=right.ratio, long=False, settled=None, trace=[],
-                           yaw_lo=yaw, yaw_hi=yaw)
+                           yaw_lo=yaw, yaw_hi=yaw, turned=False)
         if episode is None:
             left.learn(ear_l, t, armed); right.learn(ear_r, t, armed)
             if not armed:
@@ -126,9 +129,11 @@ def detect(frames, p):
             continue
         e = episode
         e["yaw_lo"], e["yaw_hi"] = min(e["yaw_lo"], yaw), max(e["yaw_hi"], yaw)
-        if e["yaw_hi"] - e["yaw_lo"] > p["maxyawchange"]:  # a turn, dropped as under a suspension
-            suspend()
-            continue
+        if e["yaw_hi"] - e["yaw_lo"] > p["maxyawchange"]:  # a turn: it ends a reported closure
+            if e["long"]:
+                suspend()
+                continue
+            e["turned"] = True
         e["low_l"] = min(e["low_l"], left.ratio); e["low_r"] = min(e["low_r"], right.ratio)
         e["trace"].append((t, min(left.ratio, right.ratio)))
         if reopened:
@@ -141,7 +146,8 @@ def detect(frames, p):
                 continue
         else:
             e["settled"] = None
-        if e["low_l"] < p["deep"] and e["low_r"] < p["deep"] and not e["long"] and t - e["start"] > p["maxdur"]:
+        if e["low_l"] < p["deep"] and e["low_r"] < p["deep"] and not e["long"] and not e["turned"] \
+                and t - e["start"] > p["maxdur"]:
             e["long"] = True
     if episode and episode["long"]:
         # end of stream: FrameProcessor.finish ends an open closure at the last frame

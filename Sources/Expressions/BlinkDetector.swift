@@ -68,13 +68,16 @@ public struct BlinkDetector: Sendable {
         var leftLowest: Double
         var rightLowest: Double
         var longReported = false
-        /// The yaw moved more than `maxYawChange` during the episode.
-        var turned = false
         /// Since when both eyes have been above `deepRatio × open` (nil: not now).
         var settledSince: Double?
 
         func deep(_ s: BlinkSettings) -> (left: Bool, right: Bool) {
             (leftLowest < s.deepRatio, rightLowest < s.deepRatio)
+        }
+
+        /// Whether the yaw moved more than `maxYawChange` during the episode (a head turn).
+        func turned(_ s: BlinkSettings) -> Bool {
+            yawHigh - yawLow > s.maxYawChange
         }
     }
 
@@ -140,12 +143,9 @@ public struct BlinkDetector: Sendable {
         }
         e.yawLow = min(e.yawLow, yaw)
         e.yawHigh = max(e.yawHigh, yaw)
-        if e.yawHigh - e.yawLow > s.maxYawChange {
-            if e.longReported {
-                suspend(emit: emit)
-                return
-            }
-            e.turned = true
+        if e.turned(s) && e.longReported {
+            suspend(emit: emit)
+            return
         }
         e.leftLowest = min(e.leftLowest, left.ratio)
         e.rightLowest = min(e.rightLowest, right.ratio)
@@ -168,7 +168,7 @@ public struct BlinkDetector: Sendable {
             e.settledSince = nil
         }
         let deep = e.deep(s)
-        if deep.left && deep.right && !e.longReported && !e.turned && t - e.start > s.maxDuration {
+        if deep.left && deep.right && !e.longReported && !e.turned(s) && t - e.start > s.maxDuration {
             e.longReported = true
             emit(.eyesClosed(.start, start: e.start, duration: t - e.start))
         }
@@ -190,7 +190,7 @@ public struct BlinkDetector: Sendable {
         let (start, span) = halfDepthSpan(of: e, endingAt: t)
         if e.longReported {
             emit(.eyesClosed(.end, start: e.start, duration: duration))
-        } else if e.turned {
+        } else if e.turned(s) {
             if e.leftLowest < s.turnDeepRatio && e.rightLowest < s.turnDeepRatio,
                duration >= s.minDuration && duration <= s.maxDuration {
                 emit(.blink(start: start, duration: span))

@@ -3,6 +3,33 @@
 // other architectures) the check is false and the Swift SIMD path runs.
 #include "CHOGKernels.h"
 
+void hog_vote_row(const uint8_t *row, long width, long x0, long count, const int32_t *restrict voteColumn,
+                  const float *restrict voteWeights, const uint8_t *restrict bins, float vy1, float vy0,
+                  float *histTop, float *histBottom, int32_t *restrict gradient, float *restrict weighted) {
+#pragma clang fp contract(off)
+    const uint8_t *above = row - width, *below = row + width;
+    // Gradients, magnitudes and horizontal weights × magnitude: no dependence between pixels, so
+    // the compiler runs this loop on vectors.
+    for (long k = 0; k < count; k++) {
+        long x = x0 + k;
+        int32_t gx = (int32_t)row[x + 1] - (int32_t)row[x - 1];
+        int32_t gy = (int32_t)below[x] - (int32_t)above[x];
+        gradient[k] = gy * 511 + gx;
+        float v = __builtin_elementwise_sqrt((float)(gx * gx + gy * gy));
+        weighted[2 * k] = voteWeights[2 * x] * v;
+        weighted[2 * k + 1] = voteWeights[2 * x + 1] * v;
+    }
+    // The votes, in pixel order (a pixel's vote may land where the previous one did).
+    for (long k = 0; k < count; k++) {
+        long index = (long)voteColumn[x0 + k] * 18 + bins[gradient[k]];
+        float w0 = weighted[2 * k], w1 = weighted[2 * k + 1];
+        histTop[index] += vy1 * w0;
+        histBottom[index] += vy0 * w0;
+        histTop[index + 18] += vy1 * w1;
+        histBottom[index + 18] += vy0 * w1;
+    }
+}
+
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #include <immintrin.h>
 

@@ -1,3 +1,4 @@
+import CHOGKernels
 /// dlib's `extract_fhog_features` (Felzenszwalb et al.'s HOG variant) for a gray image: per
 /// cell 18 contrast-sensitive and 9 contrast-insensitive orientation features and 4 texture
 /// (gradient energy) features, written into 31 planes padded for a `filterRows × filterCols`
@@ -17,9 +18,13 @@ enum FHOG {
         /// `planeCount` planes of `rows × columns`, one after the other.
         var planes: [Float] = []
         /// Per image column: the histogram column it votes into first and its two horizontal
-        /// weights (dlib's per-column values, computed once per image instead of per pixel).
+        /// weights, (vx1, vx0) at `2x` and `2x + 1` (dlib's per-column values, computed once per
+        /// image instead of per pixel).
         var voteColumn: [Int32] = []
-        var voteWeights: [SIMD2<Float>] = []
+        var voteWeights: [Float] = []
+        /// Scratch for one row's votes (`hog_vote_row`): gradient offsets and weighted magnitudes.
+        var gradient: [Int32] = []
+        var weighted: [Float] = []
         var rows = 0
         var columns = 0
         /// The plane rows holding features; the others are zero padding.
@@ -52,13 +57,10 @@ enum FHOG {
 
         prepareVotes(width: width, height: height, cellSize: cellSize, cellsRows: cellsRows, cellsColumns: cellsColumns,
                      into: &buffers)
-        let voteColumn = buffers.voteColumn, voteWeights = buffers.voteWeights
+        accumulateHistograms(image, width: width, height: height, cellSize: cellSize,
+                             cellsRows: cellsRows, cellsColumns: cellsColumns, into: &buffers)
         buffers.histogram.withUnsafeMutableBufferPointer { histogram in
             let hist = histogram.baseAddress!
-            hist.update(repeating: 0, count: (cellsRows + 2) * histStride * 18)
-            accumulateHistograms(image, width: width, height: height, cellSize: cellSize,
-                                 cellsRows: cellsRows, cellsColumns: cellsColumns, into: hist,
-                                 voteColumn: voteColumn, voteWeights: voteWeights)
             buffers.norm.withUnsafeMutableBufferPointer { normBuffer in
                 let norm = normBuffer.baseAddress!
                 for r in 0..<cellsRows {
@@ -122,7 +124,9 @@ enum FHOG {
         while blockEnd < visibleColumns - 7 { blockEnd += 8 }
         if buffers.voteColumn.count < visibleColumns {
             buffers.voteColumn = [Int32](repeating: 0, count: width)
-            buffers.voteWeights = [SIMD2<Float>](repeating: .zero, count: width)
+            buffers.voteWeights = [Float](repeating: 0, count: 2 * width)
+            buffers.gradient = [Int32](repeating: 0, count: width)
+            buffers.weighted = [Float](repeating: 0, count: 2 * width)
         }
         for x in 1..<visibleColumns {
             if x < blockEnd {
@@ -130,13 +134,15 @@ enum FHOG {
                 let column = Int(xp)
                 let vx0 = xp - Float(column)
                 buffers.voteColumn[x] = Int32(column)
-                buffers.voteWeights[x] = SIMD2(1 - vx0, vx0)
+                buffers.voteWeights[2 * x] = 1 - vx0
+                buffers.voteWeights[2 * x + 1] = vx0
             } else {
                 let xp = Float((Double(x) + 0.5) / Double(cellSize) - 0.5)
                 let ixp = Int(xp.rounded(.down))
                 let vx0 = xp - Float(ixp)
                 buffers.voteColumn[x] = Int32(ixp + 1)
-                buffers.voteWeights[x] = SIMD2(Float(1.0 - Double(vx0)), vx0)
+                buffers.voteWeights[2 * x] = Float(1.0 - Double(vx0))
+                buffers.voteWeights[2 * x + 1] = vx0
             }
         }
     }
@@ -146,17 +152,21 @@ enum FHOG {
     /// horizontal weights in float and the magnitude multiplied in first; the rest one at a time,
     /// weights from double and the magnitude multiplied last. Both orders are kept here.
     private static func accumulateHistograms(_ image: UnsafePointer<UInt8>, width: Int, height: Int, cellSize: Int,
-                                             cellsRows: Int, cellsColumns: Int, into hist: UnsafeMutablePointer<Float>,
-                                             voteColumn: [Int32], voteWeights: [SIMD2<Float>]) {
+                                             cellsRows: Int, cellsColumns: Int, into buffers: inout Buffers) {
         let histStride = cellsColumns + 2
         let visibleRows = min(cellsRows * cellSize, height) - 1
         let visibleColumns = min(cellsColumns * cellSize, width) - 1
-        guard visibleColumns > 1 else { return }
         var blockEnd = 1
         while blockEnd < visibleColumns - 7 { blockEnd += 8 }
+        buffers.histogram.withUnsafeMutableBufferPointer { histogram in
+        let hist = histogram.baseAddress!
+        hist.update(repeating: 0, count: (cellsRows + 2) * histStride * 18)
+        guard visibleColumns > 1 else { return }
         bins.withUnsafeBufferPointer { binTable in
-        voteColumn.withUnsafeBufferPointer { voteColumn in
-        voteWeights.withUnsafeBufferPointer { voteWeights in
+        buffers.voteColumn.withUnsafeBufferPointer { voteColumn in
+        buffers.voteWeights.withUnsafeBufferPointer { voteWeights in
+        buffers.gradient.withUnsafeMutableBufferPointer { gradient in
+        buffers.weighted.withUnsafeMutableBufferPointer { weighted in
             let bin = binTable.baseAddress! + 255 * 511 + 255
             var y = 1
             while y < visibleRows {
@@ -166,27 +176,26 @@ enum FHOG {
                 let vy1 = Float(1.0 - Double(vy0))
                 let row = image + y * width, above = row - width, below = row + width
                 let histTop = hist + (iyp + 1) * histStride * 18, histBottom = histTop + histStride * 18
-                @inline(__always) func vote(_ x: Int, _ v11: Float, _ v01: Float, _ v10: Float, _ v00: Float, _ gx: Int, _ gy: Int) {
-                    let index = Int(voteColumn[x]) * 18 + Int(bin[gy * 511 + gx])
-                    histTop[index] += v11
-                    histBottom[index] += v01
-                    histTop[index + 18] += v10
-                    histBottom[index + 18] += v00
-                }
-                for x in 1..<min(blockEnd, visibleColumns) {
-                    let gx = Int(row[x + 1]) - Int(row[x - 1]), gy = Int(below[x]) - Int(above[x])
-                    let v = Float(gx * gx + gy * gy).squareRoot()
-                    let w = voteWeights[x] * v  // (vx1·v, vx0·v), then the vertical weight
-                    vote(x, vy1 * w[0], vy0 * w[0], vy1 * w[1], vy0 * w[1], gx, gy)
+                let vectorCount = min(blockEnd, visibleColumns) - 1
+                if vectorCount > 0 {
+                    hog_vote_row(row, width, 1, vectorCount, voteColumn.baseAddress!, voteWeights.baseAddress!, bin, vy1, vy0,
+                                 histTop, histBottom, gradient.baseAddress!, weighted.baseAddress!)
                 }
                 for x in max(blockEnd, 1)..<max(visibleColumns, blockEnd) {
                     let gx = Int(row[x + 1]) - Int(row[x - 1]), gy = Int(below[x]) - Int(above[x])
                     let v = Float(gx * gx + gy * gy).squareRoot()
-                    let w = voteWeights[x]  // (vy·vx)·v: the magnitude last
-                    vote(x, vy1 * w[0] * v, vy0 * w[0] * v, vy1 * w[1] * v, vy0 * w[1] * v, gx, gy)
+                    let w = SIMD2(voteWeights[2 * x], voteWeights[2 * x + 1])  // (vy·vx)·v: the magnitude last
+                    let index = Int(voteColumn[x]) * 18 + Int(bin[gy * 511 + gx])
+                    histTop[index] += vy1 * w[0] * v
+                    histBottom[index] += vy0 * w[0] * v
+                    histTop[index + 18] += vy1 * w[1] * v
+                    histBottom[index + 18] += vy0 * w[1] * v
                 }
                 y += 1
             }
+        }
+        }
+        }
         }
         }
         }

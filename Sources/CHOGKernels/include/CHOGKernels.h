@@ -2,6 +2,7 @@
 #define CHOGKERNELS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 /// True when the CPU runs AVX2 and FMA, so `hog_correlate_avx2` may be called.
 bool hog_has_avx2_fma(void);
@@ -13,5 +14,17 @@ bool hog_has_avx2_fma(void);
 /// `hog_has_avx2_fma()` is true.
 void hog_correlate_avx2(const float *source, long sourceStride, long step, const float *taps, long tapCount,
                         long count, long rows, float *target, long targetStride, bool adding);
+
+/// One image row's fHOG votes, dlib's 8-wide path (`extract_fhog_features`): for each pixel
+/// `x = x0 + k`, `k < count`, of `row` (the rows above and below are `width` bytes away), the
+/// gradient's orientation bin `bins[(gy · 511) + gx]` (`bins` points at gradient 0, 0), magnitude
+/// `v = √(gx² + gy²)` and weights `(vx1·v, vx0·v)` from `voteWeights[2x…2x+1]`, added as
+/// `vy1·(vx1·v)`, `vy0·(vx1·v)`, `vy1·(vx0·v)`, `vy0·(vx0·v)` to the histogram cells
+/// `voteColumn[x]` and the next of `histTop` and `histBottom` (18 floats per cell), in pixel order
+/// and without fused multiply-adds, so every sum equals dlib's. `gradient` and `weighted` are
+/// scratch space for `count` and `2 · count` values.
+void hog_vote_row(const uint8_t *row, long width, long x0, long count, const int32_t *voteColumn,
+                  const float *voteWeights, const uint8_t *bins, float vy1, float vy0,
+                  float *histTop, float *histBottom, int32_t *gradient, float *weighted);
 
 #endif

@@ -19,7 +19,7 @@ public struct Configuration: Sendable, Equatable {
     public var gray = GrayConversion.luma
     /// Which face detector finds faces (`detector.kind`).
     public var detectorKind = DetectorKind.hog
-    /// The HOG detector's settings (`detector.upsample`, `detector.adjust_threshold`, `detector.small_face_look`).
+    /// The HOG detector's settings (`detector.upsample`, `detector.adjust_threshold`, `detector.small_face_look`, `detector.threads`).
     public var hog = HOGSettings()
     /// The cascade's settings (`detector.scale_factor`, `min_neighbors`, `min_face`, `max_face`).
     public var detector = DetectorSettings(scaleFactor: 1.2, minNeighbors: 3, minSize: 80, maxSize: 0)
@@ -85,6 +85,7 @@ public struct Configuration: Sendable, Equatable {
         hog.upsample = try detection.int("upsample", default: hog.upsample, in: 0...3)
         hog.adjustThreshold = try detection.double("adjust_threshold", default: hog.adjustThreshold, in: -5...5)
         hog.smallFaceLook = try detection.bool("small_face_look", default: hog.smallFaceLook)
+        hog.threads = try detection.int("threads", default: hog.threads, in: 1...2)
         detector.scaleFactor = try detection.double("scale_factor", default: detector.scaleFactor, in: 1.01...3)
         detector.minNeighbors = try detection.int("min_neighbors", default: detector.minNeighbors, in: 0...50)
         detector.minSize = try detection.int("min_face", default: detector.minSize, in: 0...10_000)

@@ -25,7 +25,7 @@ public struct HOGFaceDetector: FaceDetector {
     public var refits: Bool { false }
     public var smallestFace: Int { model.windowSize.width >> (settings.upsample + (looks - 1)) }
 
-    private let workspace = HOGWorkspace()
+    private let workspace: HOGWorkspace
     private var window = GrayImage(width: 0, height: 0)
     /// The last scan's detections (storage reused from call to call).
     private var hits: [FaceDetection] = []
@@ -42,6 +42,7 @@ public struct HOGFaceDetector: FaceDetector {
     public init(model: FrontalFaceDetector, settings: HOGSettings = HOGSettings()) {
         self.model = model
         self.settings = settings
+        workspace = HOGWorkspace(threads: settings.threads)
     }
 
     public mutating func detect(_ image: GrayImage, look: Int, into faces: inout [DetectedFace]) {

@@ -8,8 +8,8 @@ import Recordings
 extension BenchCommand {
     /// dlib's HOG face detector on varied frames: every 15th frame of every benchmarked recording
     /// (plus the 640×480 JPEGs of `--hog-frames` when given), cycled so no frame is scanned twice
-    /// in a row: the full frame at upsample 0 and 1, and the area around the face of the first
-    /// recording's first frame.
+    /// in a row: the full frame at upsample 0 and 1 (on one thread, then split over two: wall
+    /// time), and the area around the face of the first recording's first frame.
     func benchHOG(_ recordings: [Recording], _ configuration: Configuration) throws -> [(String, TimingSummary)] {
         let detector = try FrontalFaceDetector(contentsOf: configuration.faceDetectorModel)
         var decoder = JPEGDecoder()
@@ -25,7 +25,7 @@ extension BenchCommand {
                 .filter { $0.hasSuffix(".jpg") }.map { hogFrames + "/" + $0 }
             frames += try paths.map { try decoder.decodeGray(readFile($0)) }.filter { $0.width == 640 && $0.height == 480 }
         }
-        let workspace = HOGWorkspace()
+        let workspace = HOGWorkspace(), twoThreads = HOGWorkspace(threads: 2)
         var next = 0
         func frame() -> GrayImage {
             next = (next + 1) % frames.count
@@ -40,6 +40,12 @@ extension BenchCommand {
             ("hog full frame, up 0", try measure(fullIterations) { _ = detector.detect(frame(), using: workspace) }),
             ("hog full frame, up 1", try measure(max(10, fullIterations / 4)) {
                 _ = detector.detect(frame(), upsample: 1, using: workspace)
+            }),
+            ("hog 2 threads, up 0", try measure(fullIterations) {
+                _ = detector.detect(frame(), using: twoThreads)
+            }),
+            ("hog 2 threads, up 1", try measure(max(10, fullIterations / 4)) {
+                _ = detector.detect(frame(), upsample: 1, using: twoThreads)
             }),
             ("hog around the face", try measure(iterations) {
                 precondition(!detector.detect(still, in: area, using: workspace).isEmpty, "the face was lost")

@@ -96,9 +96,60 @@ extension FrontalFaceDetector {
 
     /// `object_detector::operator()` on one image: every level's fHOG, every filter's response,
     /// detections at or above threshold, then non-maximum suppression, into `workspace.kept`.
+    /// With a helper workspace and a large image, the levels from `split` on are scanned on a
+    /// second thread; its detections follow the first part's, as if one thread had scanned all.
     private func scan(_ image: UnsafePointer<UInt8>, width: Int, height: Int, levels: Range<Int>,
                       adjustThreshold: Double, workspace: HOGWorkspace) {
         workspace.candidates.removeAll(keepingCapacity: true)
+        if let helper = workspace.helper, width * height >= Self.smallestSplitScan,
+           let split = Self.split(levels) {
+            helper.workspace.candidates.removeAll(keepingCapacity: true)
+            helper.begin(self, image, width: width, height: height, levels: split..<levels.upperBound,
+                         adjustThreshold: adjustThreshold)
+            scanLevels(image, width: width, height: height, levels: levels.lowerBound..<split,
+                       adjustThreshold: adjustThreshold, workspace: workspace)
+            helper.wait()
+            workspace.candidates.append(contentsOf: helper.workspace.candidates)
+        } else {
+            scanLevels(image, width: width, height: height, levels: levels, adjustThreshold: adjustThreshold,
+                       workspace: workspace)
+        }
+        workspace.candidates.sort { $0.score > $1.score }
+        workspace.kept.removeAll(keepingCapacity: true)
+        for candidate in workspace.candidates where !workspace.kept.contains(where: { overlap.overlaps($0, candidate) }) {
+            workspace.kept.append(candidate)
+        }
+    }
+
+    /// Images of fewer pixels are scanned on one thread: handing half of a small scan to another
+    /// thread costs about what it saves.
+    static let smallestSplitScan = 160_000
+
+    /// The first level of the second part when `levels` are scanned in two: the parts' pixel
+    /// counts (each level has 25/36 of the one before) as near to equal as they can be. Nil when
+    /// there are fewer than two levels.
+    static func split(_ levels: Range<Int>) -> Int? {
+        guard levels.count >= 2 else { return nil }
+        let shrink = 25.0 / 36.0
+        let total = (1 - pow(shrink, Double(levels.count))) / (1 - shrink)
+        var best = levels.lowerBound + 1, bestImbalance = Double.infinity
+        var first = 0.0, area = 1.0
+        for level in levels.dropLast() {
+            first += area
+            area *= shrink
+            let imbalance = abs(2 * first - total)
+            if imbalance < bestImbalance {
+                best = level + 1
+                bestImbalance = imbalance
+            }
+        }
+        return best
+    }
+
+    /// The levels `levels` of the pyramid of `image` (resized from level 0 on), their detections
+    /// appended to `workspace.candidates` in level order.
+    func scanLevels(_ image: UnsafePointer<UInt8>, width: Int, height: Int, levels: Range<Int>,
+                            adjustThreshold: Double, workspace: HOGWorkspace) {
         var level = image, levelWidth = width, levelHeight = height
         var buffers = (workspace.imageA, workspace.imageB)
         for l in 0..<levels.upperBound {
@@ -115,11 +166,6 @@ extension FrontalFaceDetector {
             FHOG.extract(level, width: levelWidth, height: levelHeight, cellSize: cellSize,
                          filterRows: filterHeight, filterColumns: filterWidth, into: &workspace.features)
             collectDetections(level: l, adjustThreshold: adjustThreshold, workspace: workspace)
-        }
-        workspace.candidates.sort { $0.score > $1.score }
-        workspace.kept.removeAll(keepingCapacity: true)
-        for candidate in workspace.candidates where !workspace.kept.contains(where: { overlap.overlaps($0, candidate) }) {
-            workspace.kept.append(candidate)
         }
     }
 

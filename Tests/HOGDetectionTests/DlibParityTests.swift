@@ -3,13 +3,20 @@ import Imaging
 import XCTest
 
 /// Detection for detection equal to dlib-bin's `detector.run(img, upsample, adjust_threshold)`
-/// on every committed fixture.
+/// on every committed fixture, scanned on one thread and on two.
 final class DlibParityTests: XCTestCase {
     func testEveryFixtureMatchesDlib() throws {
+        try checkEveryFixture(using: HOGWorkspace())
+    }
+
+    func testEveryFixtureMatchesDlibOnTwoThreads() throws {
+        try checkEveryFixture(using: HOGWorkspace(threads: 2))
+    }
+
+    private func checkEveryFixture(using workspace: HOGWorkspace, file: StaticString = #filePath, line: UInt = #line) throws {
         let detector = try HOGFixture.detector()
         let images = try HOGFixture.images()
         XCTAssertGreaterThanOrEqual(images.count, 20)
-        let workspace = HOGWorkspace()
         var compared = 0
         for (name, fixture) in images.sorted(by: { $0.key < $1.key }) {
             let gray = try HOGFixture.gray(fixture.file)

@@ -49,8 +49,8 @@ public struct HOGFaceDetector: FaceDetector {
         faces.removeAll(keepingCapacity: true)
         guard !image.isEmpty else { return }
         let upsample = settings.upsample + (look % looks)
-        model.detect(image, in: HOGDetection.ScanArea(left: 0, top: 0, right: image.width - 1, bottom: image.height - 1),
-                     upsample: upsample, adjustThreshold: settings.adjustThreshold, using: workspace, into: &hits)
+        model.detect(image, in: .whole(width: image.width, height: image.height), upsample: upsample,
+                     adjustThreshold: settings.adjustThreshold, using: workspace, into: &hits)
         for d in hits {
             let box = FaceBox(x: d.left, y: d.top, width: d.width, height: d.height)
             faces.append(DetectedFace(box: box, detectorBox: box, score: d.score, filter: d.detector))

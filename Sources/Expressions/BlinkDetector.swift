@@ -190,13 +190,11 @@ public struct BlinkDetector: Sendable {
         let (start, span) = halfDepthSpan(of: e, endingAt: t)
         if e.longReported {
             emit(.eyesClosed(.end, start: e.start, duration: duration))
-        } else if e.turned(s) {
-            if e.leftLowest < s.turnDeepRatio && e.rightLowest < s.turnDeepRatio,
-               duration >= s.minDuration && duration <= s.maxDuration {
-                emit(.blink(start: start, duration: span))
-            }
-        } else if deep.left && deep.right {
-            if duration >= s.minDuration && duration <= s.maxDuration {
+        } else if e.turned(s) || (deep.left && deep.right) {
+            // During a head turn only a closure of both eyes below `turnDeepRatio` is a blink,
+            // and nothing else is reported.
+            let closed = !e.turned(s) || (e.leftLowest < s.turnDeepRatio && e.rightLowest < s.turnDeepRatio)
+            if closed && duration >= s.minDuration && duration <= s.maxDuration {
                 emit(.blink(start: start, duration: span))
             }
         } else if duration >= s.winkMinDuration && duration <= s.winkMaxDuration,

@@ -8,8 +8,8 @@ extension FrontalFaceDetector {
     /// back to `image`, best first.
     public func detect(_ image: GrayImage, upsample: Int = 0, adjustThreshold: Double = 0,
                        using workspace: HOGWorkspace = HOGWorkspace()) -> [FaceDetection] {
-        detect(image, in: ScanArea(left: 0, top: 0, right: image.width - 1, bottom: image.height - 1),
-               upsample: upsample, adjustThreshold: adjustThreshold, using: workspace)
+        detect(image, in: .whole(width: image.width, height: image.height), upsample: upsample,
+               adjustThreshold: adjustThreshold, using: workspace)
     }
 
     /// The faces in an area of `image` (see `ScanArea`), in the image's coordinates.

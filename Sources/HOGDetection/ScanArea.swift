@@ -19,6 +19,11 @@ public struct ScanArea: Sendable, Equatable {
         self.faceWidths = faceWidths
     }
 
+    /// All of an image `width × height`.
+    public static func whole(width: Int, height: Int) -> ScanArea {
+        ScanArea(left: 0, top: 0, right: width - 1, bottom: height - 1)
+    }
+
     /// The area around a tracked face: its box grown by `margin` × its size on every side,
     /// scanning only the window sizes from `1/scale` to `scale` times the face's width.
     public static func around(_ face: FaceDetection, margin: Double = 0.3, scale: Double = 1.3) -> ScanArea {

@@ -42,7 +42,8 @@ public struct HOGFaceDetector: FaceDetector {
     public init(model: FrontalFaceDetector, settings: HOGSettings = HOGSettings()) {
         self.model = model
         self.settings = settings
-        workspace = HOGWorkspace(threads: settings.threads)
+        // A second thread only helps when there is a second processor to run it.
+        workspace = HOGWorkspace(threads: min(settings.threads, max(1, ProcessInfo.processInfo.activeProcessorCount)))
     }
 
     public mutating func detect(_ image: GrayImage, look: Int, into faces: inout [DetectedFace]) {

@@ -11,8 +11,8 @@ public struct HOGSettings: Sendable, Equatable {
     /// 40 px: someone a few metres from a webcam). Default true.
     public var smallFaceLook: Bool
     /// Threads a full-frame scan may use: 2 (the default) scans half of the pyramid's pixels on a
-    /// second thread, for about 40 % less time per search; 1 keeps every scan on the processing
-    /// thread. The faces found are the same either way.
+    /// second thread, for about 40 % less time per search, when the machine has two processors or
+    /// more; 1 keeps every scan on the processing thread. The faces found are the same either way.
     public var threads: Int
 
     public init(upsample: Int = 0, adjustThreshold: Double = 0, smallFaceLook: Bool = true, threads: Int = 2) {

@@ -17,19 +17,39 @@ enum FHOG {
         var norm: [Float] = []
         /// `planeCount` planes of `rows × columns`, one after the other.
         var planes: [Float] = []
-        /// Per image column: the histogram column it votes into first and its two horizontal
-        /// weights, (vx1, vx0) at `2x` and `2x + 1` (dlib's per-column values, computed once per
-        /// image instead of per pixel).
-        var voteColumn: [Int32] = []
-        var voteWeights: [Float] = []
-        /// Scratch for one row's votes (`hog_vote_row`): gradient offsets and weighted magnitudes.
-        var gradient: [Int32] = []
-        var weighted: [Float] = []
+        var votes = ColumnVotes(width: 0)
         var rows = 0
         var columns = 0
         /// The plane rows holding features; the others are zero padding.
         var filledRows = 0..<0
         var planeSize: Int { rows * columns }
+    }
+
+    /// Per image column, dlib's vote values, computed once per image instead of per pixel: the
+    /// histogram column the column votes into first (`column[x]`) and its two horizontal weights
+    /// (vx1, vx0) at `weights[2x]` and `weights[2x + 1]`; and scratch for one row's votes
+    /// (`hog_vote_row`): gradient offsets and weighted magnitudes.
+    final class ColumnVotes {
+        let width: Int
+        let column: UnsafeMutablePointer<Int32>
+        let weights: UnsafeMutablePointer<Float>
+        let gradient: UnsafeMutablePointer<Int32>
+        let weighted: UnsafeMutablePointer<Float>
+
+        init(width: Int) {
+            self.width = width
+            column = .allocate(capacity: width)
+            weights = .allocate(capacity: 2 * width)
+            gradient = .allocate(capacity: width)
+            weighted = .allocate(capacity: 2 * width)
+        }
+
+        deinit {
+            column.deallocate()
+            weights.deallocate()
+            gradient.deallocate()
+            weighted.deallocate()
+        }
     }
 
     /// Computes the features of `image` (`width × height`, row-major) into `buffers`. Afterwards
@@ -122,27 +142,23 @@ enum FHOG {
         guard visibleColumns > 1 else { return }
         var blockEnd = 1
         while blockEnd < visibleColumns - 7 { blockEnd += 8 }
-        if buffers.voteColumn.count < visibleColumns {
-            buffers.voteColumn = [Int32](repeating: 0, count: width)
-            buffers.voteWeights = [Float](repeating: 0, count: 2 * width)
-            buffers.gradient = [Int32](repeating: 0, count: width)
-            buffers.weighted = [Float](repeating: 0, count: 2 * width)
-        }
+        if buffers.votes.width < visibleColumns { buffers.votes = ColumnVotes(width: width) }
+        let votes = buffers.votes
         for x in 1..<visibleColumns {
             if x < blockEnd {
                 let xp = (Float(x) + 0.5) / Float(cellSize) + 0.5
                 let column = Int(xp)
                 let vx0 = xp - Float(column)
-                buffers.voteColumn[x] = Int32(column)
-                buffers.voteWeights[2 * x] = 1 - vx0
-                buffers.voteWeights[2 * x + 1] = vx0
+                votes.column[x] = Int32(column)
+                votes.weights[2 * x] = 1 - vx0
+                votes.weights[2 * x + 1] = vx0
             } else {
                 let xp = Float((Double(x) + 0.5) / Double(cellSize) - 0.5)
                 let ixp = Int(xp.rounded(.down))
                 let vx0 = xp - Float(ixp)
-                buffers.voteColumn[x] = Int32(ixp + 1)
-                buffers.voteWeights[2 * x] = Float(1.0 - Double(vx0))
-                buffers.voteWeights[2 * x + 1] = vx0
+                votes.column[x] = Int32(ixp + 1)
+                votes.weights[2 * x] = Float(1.0 - Double(vx0))
+                votes.weights[2 * x + 1] = vx0
             }
         }
     }
@@ -158,46 +174,39 @@ enum FHOG {
         let visibleColumns = min(cellsColumns * cellSize, width) - 1
         var blockEnd = 1
         while blockEnd < visibleColumns - 7 { blockEnd += 8 }
+        let votes = buffers.votes
         buffers.histogram.withUnsafeMutableBufferPointer { histogram in
-        let hist = histogram.baseAddress!
-        hist.update(repeating: 0, count: (cellsRows + 2) * histStride * 18)
-        guard visibleColumns > 1 else { return }
-        bins.withUnsafeBufferPointer { binTable in
-        buffers.voteColumn.withUnsafeBufferPointer { voteColumn in
-        buffers.voteWeights.withUnsafeBufferPointer { voteWeights in
-        buffers.gradient.withUnsafeMutableBufferPointer { gradient in
-        buffers.weighted.withUnsafeMutableBufferPointer { weighted in
-            let bin = binTable.baseAddress! + 255 * 511 + 255
-            var y = 1
-            while y < visibleRows {
-                let yp = Float((Double(y) + 0.5) / Double(cellSize) - 0.5)
-                let iyp = Int(yp.rounded(.down))
-                let vy0 = yp - Float(iyp)
-                let vy1 = Float(1.0 - Double(vy0))
-                let row = image + y * width, above = row - width, below = row + width
-                let histTop = hist + (iyp + 1) * histStride * 18, histBottom = histTop + histStride * 18
-                let vectorCount = min(blockEnd, visibleColumns) - 1
-                if vectorCount > 0 {
-                    hog_vote_row(row, width, 1, vectorCount, voteColumn.baseAddress!, voteWeights.baseAddress!, bin, vy1, vy0,
-                                 histTop, histBottom, gradient.baseAddress!, weighted.baseAddress!)
+            let hist = histogram.baseAddress!
+            hist.update(repeating: 0, count: (cellsRows + 2) * histStride * 18)
+            guard visibleColumns > 1 else { return }
+            bins.withUnsafeBufferPointer { binTable in
+                let bin = binTable.baseAddress! + 255 * 511 + 255
+                var y = 1
+                while y < visibleRows {
+                    let yp = Float((Double(y) + 0.5) / Double(cellSize) - 0.5)
+                    let iyp = Int(yp.rounded(.down))
+                    let vy0 = yp - Float(iyp)
+                    let vy1 = Float(1.0 - Double(vy0))
+                    let row = image + y * width, above = row - width, below = row + width
+                    let histTop = hist + (iyp + 1) * histStride * 18, histBottom = histTop + histStride * 18
+                    let vectorCount = min(blockEnd, visibleColumns) - 1
+                    if vectorCount > 0 {
+                        hog_vote_row(row, width, 1, vectorCount, votes.column, votes.weights, bin, vy1, vy0,
+                                     histTop, histBottom, votes.gradient, votes.weighted)
+                    }
+                    for x in max(blockEnd, 1)..<max(visibleColumns, blockEnd) {
+                        let gx = Int(row[x + 1]) - Int(row[x - 1]), gy = Int(below[x]) - Int(above[x])
+                        let v = Float(gx * gx + gy * gy).squareRoot()
+                        let w = SIMD2(votes.weights[2 * x], votes.weights[2 * x + 1])  // (vy·vx)·v: the magnitude last
+                        let index = Int(votes.column[x]) * 18 + Int(bin[gy * 511 + gx])
+                        histTop[index] += vy1 * w[0] * v
+                        histBottom[index] += vy0 * w[0] * v
+                        histTop[index + 18] += vy1 * w[1] * v
+                        histBottom[index + 18] += vy0 * w[1] * v
+                    }
+                    y += 1
                 }
-                for x in max(blockEnd, 1)..<max(visibleColumns, blockEnd) {
-                    let gx = Int(row[x + 1]) - Int(row[x - 1]), gy = Int(below[x]) - Int(above[x])
-                    let v = Float(gx * gx + gy * gy).squareRoot()
-                    let w = SIMD2(voteWeights[2 * x], voteWeights[2 * x + 1])  // (vy·vx)·v: the magnitude last
-                    let index = Int(voteColumn[x]) * 18 + Int(bin[gy * 511 + gx])
-                    histTop[index] += vy1 * w[0] * v
-                    histBottom[index] += vy0 * w[0] * v
-                    histTop[index + 18] += vy1 * w[1] * v
-                    histBottom[index + 18] += vy0 * w[1] * v
-                }
-                y += 1
             }
-        }
-        }
-        }
-        }
-        }
         }
     }
 

@@ -9,7 +9,6 @@ final class ScanHelper: @unchecked Sendable {
     /// The helper thread's buffers.
     let workspace = HOGWorkspace()
     private let start = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
-    private var thread: Thread?
     // The part being scanned: written before `start` is signalled, read by the thread after.
     private var detector: FrontalFaceDetector?
     private var image: UnsafePointer<UInt8>?
@@ -19,9 +18,9 @@ final class ScanHelper: @unchecked Sendable {
     private var stopping = false
 
     init() {
+        // A started thread keeps itself alive until `serve` returns.
         let thread = Thread { [unowned self] in self.serve() }
         thread.name = "facewatch.hog"
-        self.thread = thread
         thread.start()
     }
 

@@ -124,6 +124,11 @@ final class UsualFloatsTests: XCTestCase {
         add(7, exponent: 32001)
         add(7, exponent: 32002)
         add(11, negative: true, exponent: 20)
+        add(0xFF_FFFF, exponent: 255)                          // the six-byte form: float infinity
+        add(0xFF_FFFF, negative: true, exponent: -255)         // the six-byte form: float -0
+        add(0, negative: true, size: 3, exponent: -1)          // "-0" in the six-byte form
+        add(0x12, size: 3, exponent: -7)                       // padded into the six-byte form
+        add(0xAB_CDEF, negative: true, exponent: 130)          // the six-byte form, large
         bytes += [UInt8](repeating: 0, count: 40)  // zero-size integers: malformed
         _ = assertSameAsGeneral(bytes, count: count + 10, "unusual encodings")
         for cut in stride(from: bytes.count - 60, to: bytes.count - 40, by: 1) {

@@ -202,11 +202,10 @@ extension DlibDeserializer {
             // reading start before this one's bytes are decoded.
             let word = UInt64(littleEndian: p.loadUnaligned(as: UInt64.self))
             if word & 0x7F == 0x03 && (word >> 32) & 0x7F == 0x01 {
-                let magnitude = Int64((word >> 8) & 0xFF_FFFF), exponentMagnitude = Int((word >> 40) & 0xFF)
-                let mantissa = word & 0x80 != 0 ? -magnitude : magnitude
+                let exponentMagnitude = Int((word >> 40) & 0xFF)
                 let exponent = word & (0x80 << 32) != 0 ? -exponentMagnitude : exponentMagnitude
-                let value = Float(Double(mantissa) * Double(bitPattern: UInt64(1023 + exponent) << 52))
-                guard value.isFinite else { break }
+                guard let value = Self.usualFloat(negative: word & 0x80 != 0, magnitude: (word >> 8) & 0xFF_FFFF,
+                                                  exponent: exponent) else { break }
                 destination[done] = value
                 done += 1
                 position += 6
@@ -222,18 +221,24 @@ extension DlibDeserializer {
             guard control2 & 0x70 == 0, (1...2).contains(size2), magnitude >> 63 == 0 else { break }
             let exponentMagnitude = Int(UInt64(littleEndian: q.loadUnaligned(fromByteOffset: 1, as: UInt64.self)) & (~0 >> (64 - 8 * size2)))
             let exponent = control2 & 0x80 != 0 ? -exponentMagnitude : exponentMagnitude
-            // `Double(sign:exponent:significand:)` for an exponent of a normal double: the signed
-            // significand times 2^exponent (one exact multiplication), as `readDouble()` does.
-            guard exponent >= -1022, exponent <= 1023 else { break }
-            let mantissa = control1 & 0x80 != 0 ? -Int64(magnitude) : Int64(magnitude)
-            let value = Float(Double(mantissa) * Double(bitPattern: UInt64(1023 + exponent) << 52))
-            guard value.isFinite else { break }
+            guard let value = Self.usualFloat(negative: control1 & 0x80 != 0, magnitude: magnitude, exponent: exponent) else { break }
             destination[done] = value
             done += 1
             position += 2 + size1 + size2
         }
         offset = position
         return done
+    }
+
+    /// `readDouble()`'s value made a float, for a mantissa below 2^63 and an exponent of a normal
+    /// double: `Double(sign:exponent:significand:)` there is the signed mantissa times 2^exponent
+    /// (one exact multiplication). Nil for another exponent or a result that is not a finite float.
+    @inline(__always)
+    private static func usualFloat(negative: Bool, magnitude: UInt64, exponent: Int) -> Float? {
+        guard exponent >= -1022, exponent <= 1023 else { return nil }
+        let mantissa = negative ? -Int64(magnitude) : Int64(magnitude)
+        let value = Float(Double(mantissa) * Double(bitPattern: UInt64(1023 + exponent) << 52))
+        return value.isFinite ? value : nil
     }
 
     /// A `matrix<double,0,1>`: its values. The declared length is checked against the bytes

@@ -96,6 +96,34 @@ void hog_correlate_avx2(const float *source, long sourceStride, long step, const
     }
 }
 
+__attribute__((target("avx2,fma")))
+void hog_resize_row_avx2(const uint8_t *top, const uint8_t *bottom, const int32_t *blockLeft, const uint8_t *shuffle,
+                         const float *fractions, long blocks, float tbf, float invTBf, uint8_t *out) {
+#pragma clang fp contract(off)
+    const __m256 vTB = _mm256_set1_ps(tbf), vInvTB = _mm256_set1_ps(invTBf), one = _mm256_set1_ps(1);
+    const __m256d half = _mm256_set1_pd(0.5);
+    for (long b = 0; b < blocks; b++) {
+        // The 8 left neighbours and their right neighbours, from 16 bytes at the block's first left column.
+        const __m128i order = _mm_loadu_si128((const __m128i *)(shuffle + 16 * b));
+        const __m128i t = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(top + blockLeft[b])), order);
+        const __m128i u = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(bottom + blockLeft[b])), order);
+        const __m256 t0 = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(t));
+        const __m256 t1 = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_srli_si128(t, 8)));
+        const __m256 b0 = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(u));
+        const __m256 b1 = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_srli_si128(u, 8)));
+        const __m256 lr = _mm256_loadu_ps(fractions + 8 * b), invLR = _mm256_sub_ps(one, lr);
+        __m256 value = _mm256_mul_ps(_mm256_mul_ps(vInvTB, invLR), t0);
+        value = _mm256_add_ps(value, _mm256_mul_ps(_mm256_mul_ps(vInvTB, lr), t1));
+        value = _mm256_add_ps(value, _mm256_mul_ps(_mm256_mul_ps(vTB, invLR), b0));
+        value = _mm256_add_ps(value, _mm256_mul_ps(_mm256_mul_ps(vTB, lr), b1));
+        // (uint8)(double(value) + 0.5): exact in double, truncated.
+        const __m128i low = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(value)), half));
+        const __m128i high = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_cvtps_pd(_mm256_extractf128_ps(value, 1)), half));
+        const __m128i words = _mm_packus_epi32(low, high);
+        _mm_storel_epi64((__m128i *)(out + 8 * b), _mm_packus_epi16(words, words));
+    }
+}
+
 #else
 
 bool hog_has_avx2_fma(void) { return false; }
@@ -104,6 +132,12 @@ void hog_correlate_avx2(const float *source, long sourceStride, long step, const
                         long count, long rows, float *target, long targetStride, bool adding) {
     (void)source; (void)sourceStride; (void)step; (void)taps; (void)tapCount; (void)count; (void)rows;
     (void)target; (void)targetStride; (void)adding;
+}
+
+void hog_resize_row_avx2(const uint8_t *top, const uint8_t *bottom, const int32_t *blockLeft, const uint8_t *shuffle,
+                         const float *fractions, long blocks, float tbf, float invTBf, uint8_t *out) {
+    (void)top; (void)bottom; (void)blockLeft; (void)shuffle; (void)fractions; (void)blocks; (void)tbf; (void)invTBf;
+    (void)out;
 }
 
 #endif

@@ -1,7 +1,11 @@
+import CHOGKernels
+
 /// dlib's bilinear `resize_image` for 8-bit gray images, as used by `pyramid_down<6>` (5/6 steps)
 /// and `pyramid_up` (×2 for the Python API's `upsample`): dlib's 4-wide float path (positions
 /// stepped in float 4 at a time, results rounded to nearest) for every column it covers, its scalar path
-/// (weights in double, truncated) for the last few, so the pixels equal dlib's.
+/// (weights in double, truncated) for the last few, so the pixels equal dlib's. On CPUs with AVX2
+/// the 4-wide path's columns go 8 at a time through `hog_resize_row_avx2`, which picks each
+/// block's neighbours out of 16 loaded bytes with a byte shuffle worked out once per image.
 enum PyramidResize {
     /// dlib's `pyramid_down<6>` output size: `5·n/6`, rounded down.
     static func downSize(width: Int, height: Int) -> (width: Int, height: Int) {
@@ -19,11 +23,14 @@ enum PyramidResize {
     /// worked out once per image. Reused between calls (grows only).
     final class Columns {
         let left = HOGWorkspace.Storage<Int32>(), fraction = HOGWorkspace.Storage<Float>()
+        /// Per block of 8 columns for the AVX2 kernel: the first left column, and the byte
+        /// positions (relative to it) of the 8 left neighbours then the 8 right ones.
+        let blockLeft = HOGWorkspace.Storage<Int32>(), shuffle = HOGWorkspace.Storage<UInt8>()
     }
 
     static func resize(_ input: UnsafePointer<UInt8>, width inWidth: Int, height inHeight: Int,
                        into output: UnsafeMutablePointer<UInt8>, width outWidth: Int, height outHeight: Int,
-                       columns: Columns) {
+                       columns: Columns, avx2: Bool = CPUFeatures.avx2) {
         guard inWidth > 0, inHeight > 0, outWidth > 0, outHeight > 0 else { return }
         let xScale = Double(inWidth - 1) / Double(max(outWidth - 1, 1))
         let yScale = Double(inHeight - 1) / Double(max(outHeight - 1, 1))
@@ -45,6 +52,7 @@ enum PyramidResize {
             vectorEnd += 4
         }
         let vectorColumns = min(vectorEnd, outWidth)
+        let blocks = avx2 ? shuffleBlocks(lefts: lefts, columns: vectorColumns, inWidth: inWidth, into: columns) : 0
         typealias V = SIMD8<Float>
         var y = -yScale
         for r in 0..<outHeight {
@@ -55,7 +63,11 @@ enum PyramidResize {
             let tbf = Float(tbFraction), invTBf = Float(1 - tbFraction)
             let topRow = input + top * inWidth, bottomRow = input + bottom * inWidth
             let out = output + r * outWidth
-            var c = 0
+            if blocks > 0 {
+                hog_resize_row_avx2(topRow, bottomRow, columns.blockLeft.pointer, columns.shuffle.pointer, fractions,
+                                    blocks, tbf, invTBf, out)
+            }
+            var c = 8 * blocks
             @inline(__always) func pixel(_ c: Int) -> UInt8 {
                 let left = Int(lefts[c])
                 let lr = fractions[c], invLR = 1 - lr
@@ -103,5 +115,24 @@ enum PyramidResize {
                 c += 1
             }
         }
+    }
+
+    /// Fills the AVX2 kernel's per-block tables for the leading blocks of 8 columns whose
+    /// neighbours lie within 16 bytes of the block's first left column, those 16 bytes inside the
+    /// row; returns how many blocks qualify (all but the last one or two of a pyramid level).
+    private static func shuffleBlocks(lefts: UnsafeMutablePointer<Int32>, columns count: Int, inWidth: Int,
+                                      into columns: Columns) -> Int {
+        let limit = count / 8
+        let blockLeft = columns.blockLeft.reserve(limit), shuffle = columns.shuffle.reserve(16 * limit)
+        for b in 0..<limit {
+            let first = Int(lefts[8 * b])
+            guard first + 16 <= inWidth, Int(lefts[8 * b + 7]) + 1 - first < 16 else { return b }
+            blockLeft[b] = Int32(first)
+            for i in 0..<8 {
+                shuffle[16 * b + i] = UInt8(Int(lefts[8 * b + i]) - first)
+                shuffle[16 * b + 8 + i] = UInt8(Int(lefts[8 * b + i]) + 1 - first)
+            }
+        }
+        return limit
     }
 }

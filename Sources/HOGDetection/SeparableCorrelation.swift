@@ -6,15 +6,12 @@ import CHOGKernels
 /// (the sums' float rounding differs from dlib's in the last bits; scores agree to ~1e-6). On CPUs
 /// with AVX2 and FMA the C kernel of `CHOGKernels` does the same with fused multiply-adds.
 enum SeparableCorrelation {
-    /// Checked once: whether `hog_correlate_avx2` (two rows, 32 columns at a time) may run on this CPU.
-    static let hasAVX2 = hog_has_avx2_fma()
-
     /// `input` needs 8 readable values after its last row; `scratch` and `output` as many after
     /// `rows × columns`. The rows of `input` outside `filledRows` are zero (the features'
     /// padding): their row pass is skipped. `avx2` picks the kernel (tests compare both).
     static func apply(_ filter: SeparableFilter, to input: UnsafePointer<Float>, rows: Int, columns: Int,
                       filledRows: Range<Int>, scratch: UnsafeMutablePointer<Float>,
-                      addingTo output: UnsafeMutablePointer<Float>, avx2: Bool = hasAVX2) {
+                      addingTo output: UnsafeMutablePointer<Float>, avx2: Bool = CPUFeatures.avx2) {
         let rowTaps = filter.row.count, columnTaps = filter.column.count
         let firstRow = columnTaps / 2, firstColumn = rowTaps / 2
         let lastRow = rows - (columnTaps - 1) / 2, lastColumn = columns - (rowTaps - 1) / 2

@@ -14,7 +14,7 @@ final class SeparableCorrelationTests: XCTestCase {
             for r in filled { for c in 0..<columns { input[r * columns + c] = Float.random(in: 0...0.4, using: &random) } }
             let firstRow = filter.column.count / 2, firstColumn = taps / 2
             let lastRow = rows - (filter.column.count - 1) / 2, lastColumn = columns - (taps - 1) / 2
-            for avx2 in [false, SeparableCorrelation.hasAVX2] {
+            for avx2 in [false, CPUFeatures.avx2] {
                 var scratch = [Float](repeating: .nan, count: rows * columns + 16)
                 var output = [Float](repeating: 1, count: rows * columns + 16)
                 input.withUnsafeBufferPointer { input in

@@ -27,4 +27,14 @@ void hog_vote_row(const uint8_t *row, long width, long x0, long count, const int
                   const float *voteWeights, const uint8_t *bins, float vy1, float vy0,
                   float *histTop, float *histBottom, int32_t *gradient, float *weighted);
 
+/// `blocks` blocks of 8 pixels of one output row of dlib's bilinear resize (its 4-wide float path):
+/// block `b`'s pixels interpolate `top` and `bottom` (the input rows around the output row, with
+/// vertical weights `tbf` and `invTBf`) between the columns `blockLeft[b] + shuffle[16b + i]` and
+/// `blockLeft[b] + shuffle[16b + 8 + i]` with the horizontal fractions `fractions[8b + i]`, as
+/// `(invTB·(1−f))·tl + (invTB·f)·tr + (tb·(1−f))·bl + (tb·f)·br` in float without fused
+/// multiply-adds, rounded as `(uint8)((double)value + 0.5)`, into `out[8b + i]`. Reads 16 bytes
+/// of each row from each `blockLeft[b]`. Call only when `hog_has_avx2_fma()` is true.
+void hog_resize_row_avx2(const uint8_t *top, const uint8_t *bottom, const int32_t *blockLeft, const uint8_t *shuffle,
+                         const float *fractions, long blocks, float tbf, float invTBf, uint8_t *out);
+
 #endif

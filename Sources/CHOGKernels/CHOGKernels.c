@@ -124,6 +124,67 @@ void hog_resize_row_avx2(const uint8_t *top, const uint8_t *bottom, const int32_
     }
 }
 
+/// Bin `o` of the 8 cells from `cells` (18 floats per cell).
+__attribute__((target("avx2,fma")))
+static inline __m256 bin_of_8_cells(const float *cells, long o) {
+    const __m256i offsets = _mm256_setr_epi32(0, 18, 36, 54, 72, 90, 108, 126);
+    return _mm256_i32gather_ps(cells + o, offsets, 4);
+}
+
+__attribute__((target("avx2,fma")))
+static inline __m256 block_norm(__m256 a, __m256 b, __m256 c, __m256 d) {
+#pragma clang fp contract(off)
+    const __m256 sum = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(_mm256_add_ps(a, b), c), d), _mm256_set1_ps(0.0001f));
+    return _mm256_mul_ps(_mm256_set1_ps(0.2f), _mm256_sqrt_ps(sum));
+}
+
+__attribute__((target("avx2,fma")))
+void hog_normalise_row_avx2(const float *hist, const float *n0, const float *n1, const float *n2,
+                            long count, float *out, long planeSize) {
+#pragma clang fp contract(off)
+    for (long x = 0; x + 8 <= count; x += 8) {
+        // The 8 cells' histograms turned bin-major: bins[o] holds bin o of each cell.
+        __m256 bins[18];
+        for (long o = 0; o < 18; o++) bins[o] = bin_of_8_cells(hist + 18 * x, o);
+        const __m256 a = _mm256_loadu_ps(n0 + x), b = _mm256_loadu_ps(n0 + x + 1), c = _mm256_loadu_ps(n0 + x + 2);
+        const __m256 d = _mm256_loadu_ps(n1 + x), e = _mm256_loadu_ps(n1 + x + 1), f = _mm256_loadu_ps(n1 + x + 2);
+        const __m256 g = _mm256_loadu_ps(n2 + x), k = _mm256_loadu_ps(n2 + x + 1), l = _mm256_loadu_ps(n2 + x + 2);
+        // The four 2×2 blocks around each cell, in the lane order of dlib's 4-wide code.
+        const __m256 nn0 = block_norm(e, f, k, l), nn1 = block_norm(b, c, e, f);
+        const __m256 nn2 = block_norm(d, e, g, k), nn3 = block_norm(a, b, d, e);
+        const __m256 tenth = _mm256_set1_ps(0.1f);
+        const __m256 s0 = _mm256_div_ps(tenth, nn0), s1 = _mm256_div_ps(tenth, nn1);
+        const __m256 s2 = _mm256_div_ps(tenth, nn2), s3 = _mm256_div_ps(tenth, nn3);
+        __m256 t0 = _mm256_setzero_ps(), t1 = t0, t2 = t0, t3 = t0;
+        float *target = out + x;
+        for (long o = 0; o < 18; o += 3) {
+            __m256 u0 = _mm256_setzero_ps(), u1 = u0, u2 = u0, u3 = u0;
+            for (long i = 0; i < 3; i++) {
+                const __m256 h = bins[o + i];
+                const __m256 h0 = _mm256_mul_ps(_mm256_min_ps(h, nn0), s0), h1 = _mm256_mul_ps(_mm256_min_ps(h, nn1), s1);
+                const __m256 h2 = _mm256_mul_ps(_mm256_min_ps(h, nn2), s2), h3 = _mm256_mul_ps(_mm256_min_ps(h, nn3), s3);
+                _mm256_storeu_ps(target + (o + i) * planeSize, _mm256_add_ps(_mm256_add_ps(h0, h1), _mm256_add_ps(h2, h3)));
+                // (h(o) + h(o+1)) + h(o+2), then added to the running total.
+                if (i == 0) { u0 = h0; u1 = h1; u2 = h2; u3 = h3; }
+                else { u0 = _mm256_add_ps(u0, h0); u1 = _mm256_add_ps(u1, h1); u2 = _mm256_add_ps(u2, h2); u3 = _mm256_add_ps(u3, h3); }
+            }
+            t0 = _mm256_add_ps(t0, u0); t1 = _mm256_add_ps(t1, u1);
+            t2 = _mm256_add_ps(t2, u2); t3 = _mm256_add_ps(t3, u3);
+        }
+        for (long o = 0; o < 9; o++) {
+            const __m256 h = _mm256_add_ps(bins[o], bins[o + 9]);
+            const __m256 h0 = _mm256_mul_ps(_mm256_min_ps(h, nn0), s0), h1 = _mm256_mul_ps(_mm256_min_ps(h, nn1), s1);
+            const __m256 h2 = _mm256_mul_ps(_mm256_min_ps(h, nn2), s2), h3 = _mm256_mul_ps(_mm256_min_ps(h, nn3), s3);
+            _mm256_storeu_ps(target + (o + 18) * planeSize, _mm256_add_ps(_mm256_add_ps(h0, h1), _mm256_add_ps(h2, h3)));
+        }
+        const __m256 scale = _mm256_set1_ps((float)(2 * 0.2357));
+        _mm256_storeu_ps(target + 27 * planeSize, _mm256_mul_ps(t0, scale));
+        _mm256_storeu_ps(target + 28 * planeSize, _mm256_mul_ps(t1, scale));
+        _mm256_storeu_ps(target + 29 * planeSize, _mm256_mul_ps(t2, scale));
+        _mm256_storeu_ps(target + 30 * planeSize, _mm256_mul_ps(t3, scale));
+    }
+}
+
 #else
 
 bool hog_has_avx2_fma(void) { return false; }
@@ -138,6 +199,11 @@ void hog_resize_row_avx2(const uint8_t *top, const uint8_t *bottom, const int32_
                          const float *fractions, long blocks, float tbf, float invTBf, uint8_t *out) {
     (void)top; (void)bottom; (void)blockLeft; (void)shuffle; (void)fractions; (void)blocks; (void)tbf; (void)invTBf;
     (void)out;
+}
+
+void hog_normalise_row_avx2(const float *hist, const float *n0, const float *n1, const float *n2,
+                            long count, float *out, long planeSize) {
+    (void)hist; (void)n0; (void)n1; (void)n2; (void)count; (void)out; (void)planeSize;
 }
 
 #endif

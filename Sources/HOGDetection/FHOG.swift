@@ -54,9 +54,10 @@ enum FHOG {
 
     /// Computes the features of `image` (`width × height`, row-major) into `buffers`. Afterwards
     /// `buffers.rows × buffers.columns` is the padded plane size, 0 × 0 when the image is too
-    /// small to hold a feature cell (dlib's empty feature image).
+    /// small to hold a feature cell (dlib's empty feature image). `avx2` picks the normalisation
+    /// kernel (tests compare both).
     static func extract(_ image: UnsafePointer<UInt8>, width: Int, height: Int, cellSize: Int,
-                        filterRows: Int, filterColumns: Int, into buffers: inout Buffers) {
+                        filterRows: Int, filterColumns: Int, into buffers: inout Buffers, avx2: Bool = CPUFeatures.avx2) {
         buffers.rows = 0
         buffers.columns = 0
         buffers.filledRows = 0..<0
@@ -84,8 +85,9 @@ enum FHOG {
             buffers.norm.withUnsafeMutableBufferPointer { normBuffer in
                 let norm = normBuffer.baseAddress!
                 for r in 0..<cellsRows {
+                    let cells = hist + ((r + 1) * histStride + 1) * 18
                     for c in 0..<cellsColumns {
-                        let h = hist + ((r + 1) * histStride + c + 1) * 18
+                        let h = cells + 18 * c
                         var sum: Float = 0
                         for o in 0..<9 {
                             let both = h[o] + h[o + 9]
@@ -96,11 +98,20 @@ enum FHOG {
                 }
                 buffers.planes.withUnsafeMutableBufferPointer { planes in
                     let out = planes.baseAddress!
-                    out.update(repeating: 0, count: planeCount * rows * columns)
+                    let rowOffset = (filterRows - 1) / 2, columnOffset = (filterColumns - 1) / 2
+                    // Zero padding around the features (writeFeatures fills the rest).
+                    for plane in 0..<planeCount {
+                        let first = out + plane * rows * columns
+                        first.update(repeating: 0, count: rowOffset * columns + columnOffset)
+                        for r in rowOffset..<(rowOffset + hogRows) {
+                            (first + r * columns + columnOffset + hogColumns).update(repeating: 0, count: columns - hogColumns)
+                        }
+                        let last = first + (rowOffset + hogRows) * columns
+                        last.update(repeating: 0, count: (rows - rowOffset - hogRows) * columns)
+                    }
                     writeFeatures(hist: hist, histStride: histStride, norm: norm, normStride: cellsColumns,
-                                  hogRows: hogRows, hogColumns: hogColumns,
-                                  rowOffset: (filterRows - 1) / 2, columnOffset: (filterColumns - 1) / 2,
-                                  planes: out, planeColumns: columns, planeSize: rows * columns)
+                                  hogRows: hogRows, hogColumns: hogColumns, rowOffset: rowOffset, columnOffset: columnOffset,
+                                  planes: out, planeColumns: columns, planeSize: rows * columns, avx2: avx2)
                 }
             }
         }
@@ -211,23 +222,31 @@ enum FHOG {
     }
 
     /// dlib's block normalisation: each cell's histogram clipped and scaled by the energy of the
-    /// four 2×2 blocks around it, one SIMD lane per block.
+    /// four 2×2 blocks around it, one SIMD lane per block; with AVX2, eight cells at a time in
+    /// `hog_normalise_row_avx2` (one lane per cell, one vector per block), the same float
+    /// operations in the same order.
     private static func writeFeatures(hist: UnsafeMutablePointer<Float>, histStride: Int,
                                       norm: UnsafeMutablePointer<Float>, normStride: Int,
                                       hogRows: Int, hogColumns: Int, rowOffset: Int, columnOffset: Int,
-                                      planes: UnsafeMutablePointer<Float>, planeColumns: Int, planeSize: Int) {
+                                      planes: UnsafeMutablePointer<Float>, planeColumns: Int, planeSize: Int, avx2: Bool) {
         let eps: Float = 0.0001
         for y in 0..<hogRows {
             let n0 = norm + y * normStride, n1 = n0 + normStride, n2 = n1 + normStride
-            for x in 0..<hogColumns {
+            let cells = hist + ((y + 2) * histStride + 2) * 18
+            let out = planes + (y + rowOffset) * planeColumns + columnOffset
+            var x = 0
+            if avx2 {
+                x = hogColumns / 8 * 8
+                hog_normalise_row_avx2(cells, n0, n1, n2, x, out, planeSize)
+            }
+            while x < hogColumns {
                 let z1 = SIMD4<Float>(n1[x + 1], n0[x + 1], n1[x], n0[x])
                 let z2 = SIMD4<Float>(n1[x + 2], n0[x + 2], n1[x + 1], n0[x + 1])
                 let z3 = SIMD4<Float>(n2[x + 1], n1[x + 1], n2[x], n1[x])
                 let z4 = SIMD4<Float>(n2[x + 2], n1[x + 2], n2[x + 1], n1[x + 1])
                 let nn = 0.2 * (z1 + z2 + z3 + z4 + eps).squareRoot()
                 let n = 0.1 / nn
-                let h = hist + ((y + 2) * histStride + x + 2) * 18
-                let out = planes + (y + rowOffset) * planeColumns + x + columnOffset
+                let h = cells + 18 * x, out = out + x
                 var t = SIMD4<Float>(repeating: 0)
                 var o = 0
                 while o < 18 {
@@ -249,6 +268,7 @@ enum FHOG {
                 out[28 * planeSize] = t[1]
                 out[29 * planeSize] = t[2]
                 out[30 * planeSize] = t[3]
+                x += 1
             }
         }
     }

@@ -37,4 +37,12 @@ void hog_vote_row(const uint8_t *row, long width, long x0, long count, const int
 void hog_resize_row_avx2(const uint8_t *top, const uint8_t *bottom, const int32_t *blockLeft, const uint8_t *shuffle,
                          const float *fractions, long blocks, float tbf, float invTBf, uint8_t *out);
 
+/// dlib's fHOG block normalisation of `count / 8 · 8` cells of one row, 8 cells at a time: cell
+/// `x`'s histogram at `hist[18x…18x + 17]`, the block energies of the cell rows above, at
+/// and below it in `n0`, `n1`, `n2` (from `x`, 3 columns), the 31 features written to
+/// `out[p · planeSize + x]`; the same float operations in the same order as dlib's 4-wide code,
+/// one lane per cell. Call only when `hog_has_avx2_fma()` is true.
+void hog_normalise_row_avx2(const float *hist, const float *n0, const float *n1, const float *n2,
+                            long count, float *out, long planeSize);
+
 #endif

@@ -1,0 +1,58 @@
+@testable import HOGDetection
+import XCTest
+
+/// fHOG features: the AVX2 block normalisation against the Swift path, bit for bit, and reused
+/// buffers against fresh ones (the padding is zeroed around the features, not with them).
+final class FHOGTests: XCTestCase {
+    /// Random pixels with flat patches and sharp edges, so that the block norms and the clipping
+    /// at 0.2 both come into play.
+    private func image(width: Int, height: Int) -> [UInt8] {
+        var random = SystemRandomNumberGenerator()
+        return (0..<(width * height)).map { index in
+            let x = index % width, y = index / width
+            if (x / 24 + y / 24) % 3 == 0 { return 128 }
+            return (x / 11 + y / 7) % 2 == 0 ? UInt8.random(in: 0...255, using: &random) : UInt8(truncatingIfNeeded: x * 3)
+        }
+    }
+
+    private func features(_ pixels: [UInt8], width: Int, height: Int, avx2: Bool,
+                          into buffers: inout FHOG.Buffers) -> [UInt32] {
+        pixels.withUnsafeBufferPointer { pixels in
+            FHOG.extract(pixels.baseAddress!, width: width, height: height, cellSize: 8, filterRows: 10, filterColumns: 10,
+                         into: &buffers, avx2: avx2)
+        }
+        return buffers.planes.prefix(FHOG.planeCount * buffers.planeSize).map(\.bitPattern)
+    }
+
+    func testTheAVX2NormalisationGivesTheSameFeatures() throws {
+        try XCTSkipUnless(CPUFeatures.avx2, "this CPU has no AVX2")
+        for (width, height) in [(640, 480), (533, 400), (97, 61), (150, 43)] {
+            let pixels = image(width: width, height: height)
+            var plain = FHOG.Buffers(), vector = FHOG.Buffers()
+            let expected = features(pixels, width: width, height: height, avx2: false, into: &plain)
+            let actual = features(pixels, width: width, height: height, avx2: true, into: &vector)
+            XCTAssertEqual(plain.rows, vector.rows)
+            XCTAssertEqual(expected.count, actual.count)
+            XCTAssertEqual(zip(expected, actual).filter { $0 != $1 }.count, 0, "\(width)×\(height)")
+            XCTAssertGreaterThan(Set(actual).count, 1000, "\(width)×\(height): the features vary")
+        }
+    }
+
+    func testReusedBuffersGiveTheFeaturesOfFreshOnes() {
+        let large = image(width: 320, height: 240), small = image(width: 150, height: 101)
+        var reused = FHOG.Buffers()
+        _ = features(large, width: 320, height: 240, avx2: CPUFeatures.avx2, into: &reused)
+        let again = features(small, width: 150, height: 101, avx2: CPUFeatures.avx2, into: &reused)
+        var fresh = FHOG.Buffers()
+        let expected = features(small, width: 150, height: 101, avx2: CPUFeatures.avx2, into: &fresh)
+        XCTAssertEqual(again, expected)
+        // The padding: 4 rows and columns before the features, 5 after, all zero.
+        let columns = fresh.columns
+        for plane in 0..<FHOG.planeCount {
+            let first = plane * fresh.planeSize
+            XCTAssertTrue(again[first..<(first + 4 * columns)].allSatisfy { $0 == 0 }, "plane \(plane): top padding")
+            XCTAssertTrue(again[(first + fresh.planeSize - 5 * columns)..<(first + fresh.planeSize)].allSatisfy { $0 == 0 },
+                          "plane \(plane): bottom padding")
+        }
+    }
+}

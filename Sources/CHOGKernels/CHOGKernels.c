@@ -3,9 +3,12 @@
 // other architectures) the check is false and the Swift SIMD path runs.
 #include "CHOGKernels.h"
 
-void hog_vote_row(const uint8_t *row, long width, long x0, long count, const int32_t *restrict voteColumn,
-                  const float *restrict voteWeights, const uint8_t *restrict bins, float vy1, float vy0,
-                  float *histTop, float *histBottom, int32_t *restrict gradient, float *restrict weighted) {
+// The body of `hog_vote_row` and `hog_vote_row_avx2`: inlined into each, so the gradient loop is
+// vectorized for the caller's instruction set (4 pixels at a time on the baseline, 8 with AVX2).
+static inline __attribute__((always_inline))
+void vote_row(const uint8_t *row, long width, long x0, long count, const int32_t *restrict voteColumn,
+              const float *restrict voteWeights, const uint8_t *restrict bins, float vy1, float vy0,
+              float *histTop, float *histBottom, int32_t *restrict gradient, float *restrict weighted) {
 #pragma clang fp contract(off)
     const uint8_t *above = row - width, *below = row + width;
     // Gradients, magnitudes and horizontal weights × magnitude: no dependence between pixels, so
@@ -30,12 +33,25 @@ void hog_vote_row(const uint8_t *row, long width, long x0, long count, const int
     }
 }
 
+void hog_vote_row(const uint8_t *row, long width, long x0, long count, const int32_t *voteColumn,
+                  const float *voteWeights, const uint8_t *bins, float vy1, float vy0,
+                  float *histTop, float *histBottom, int32_t *gradient, float *weighted) {
+    vote_row(row, width, x0, count, voteColumn, voteWeights, bins, vy1, vy0, histTop, histBottom, gradient, weighted);
+}
+
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #include <immintrin.h>
 
 bool hog_has_avx2_fma(void) {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+}
+
+__attribute__((target("avx2,fma")))
+void hog_vote_row_avx2(const uint8_t *row, long width, long x0, long count, const int32_t *voteColumn,
+                       const float *voteWeights, const uint8_t *bins, float vy1, float vy0,
+                       float *histTop, float *histBottom, int32_t *gradient, float *weighted) {
+    vote_row(row, width, x0, count, voteColumn, voteWeights, bins, vy1, vy0, histTop, histBottom, gradient, weighted);
 }
 
 __attribute__((target("avx2,fma")))
@@ -204,6 +220,12 @@ void hog_resize_row_avx2(const uint8_t *top, const uint8_t *bottom, const int32_
 void hog_normalise_row_avx2(const float *hist, const float *n0, const float *n1, const float *n2,
                             long count, float *out, long planeSize) {
     (void)hist; (void)n0; (void)n1; (void)n2; (void)count; (void)out; (void)planeSize;
+}
+
+void hog_vote_row_avx2(const uint8_t *row, long width, long x0, long count, const int32_t *voteColumn,
+                       const float *voteWeights, const uint8_t *bins, float vy1, float vy0,
+                       float *histTop, float *histBottom, int32_t *gradient, float *weighted) {
+    hog_vote_row(row, width, x0, count, voteColumn, voteWeights, bins, vy1, vy0, histTop, histBottom, gradient, weighted);
 }
 
 #endif

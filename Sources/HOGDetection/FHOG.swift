@@ -54,8 +54,8 @@ enum FHOG {
 
     /// Computes the features of `image` (`width × height`, row-major) into `buffers`. Afterwards
     /// `buffers.rows × buffers.columns` is the padded plane size, 0 × 0 when the image is too
-    /// small to hold a feature cell (dlib's empty feature image). `avx2` picks the normalisation
-    /// kernel (tests compare both).
+    /// small to hold a feature cell (dlib's empty feature image). `avx2` picks the vote and
+    /// normalisation kernels (tests compare both).
     static func extract(_ image: UnsafePointer<UInt8>, width: Int, height: Int, cellSize: Int,
                         filterRows: Int, filterColumns: Int, into buffers: inout Buffers, avx2: Bool = CPUFeatures.avx2) {
         buffers.rows = 0
@@ -79,7 +79,7 @@ enum FHOG {
         prepareVotes(width: width, height: height, cellSize: cellSize, cellsRows: cellsRows, cellsColumns: cellsColumns,
                      into: &buffers)
         accumulateHistograms(image, width: width, height: height, cellSize: cellSize,
-                             cellsRows: cellsRows, cellsColumns: cellsColumns, into: &buffers)
+                             cellsRows: cellsRows, cellsColumns: cellsColumns, into: &buffers, avx2: avx2)
         buffers.histogram.withUnsafeMutableBufferPointer { histogram in
             let hist = histogram.baseAddress!
             buffers.norm.withUnsafeMutableBufferPointer { normBuffer in
@@ -179,7 +179,7 @@ enum FHOG {
     /// horizontal weights in float and the magnitude multiplied in first; the rest one at a time,
     /// weights from double and the magnitude multiplied last. Both orders are kept here.
     private static func accumulateHistograms(_ image: UnsafePointer<UInt8>, width: Int, height: Int, cellSize: Int,
-                                             cellsRows: Int, cellsColumns: Int, into buffers: inout Buffers) {
+                                             cellsRows: Int, cellsColumns: Int, into buffers: inout Buffers, avx2: Bool) {
         let histStride = cellsColumns + 2
         let visibleRows = min(cellsRows * cellSize, height) - 1
         let visibleColumns = min(cellsColumns * cellSize, width) - 1
@@ -202,8 +202,9 @@ enum FHOG {
                     let histTop = hist + (iyp + 1) * histStride * 18, histBottom = histTop + histStride * 18
                     let vectorCount = min(blockEnd, visibleColumns) - 1
                     if vectorCount > 0 {
-                        hog_vote_row(row, width, 1, vectorCount, votes.column, votes.weights, bin, vy1, vy0,
-                                     histTop, histBottom, votes.gradient, votes.weighted)
+                        let vote = avx2 ? hog_vote_row_avx2 : hog_vote_row
+                        vote(row, width, 1, vectorCount, votes.column, votes.weights, bin, vy1, vy0,
+                             histTop, histBottom, votes.gradient, votes.weighted)
                     }
                     for x in max(blockEnd, 1)..<max(visibleColumns, blockEnd) {
                         let gx = Int(row[x + 1]) - Int(row[x - 1]), gy = Int(below[x]) - Int(above[x])

@@ -1,8 +1,9 @@
 @testable import HOGDetection
 import XCTest
 
-/// fHOG features: the AVX2 block normalisation against the Swift path, bit for bit, and reused
-/// buffers against fresh ones (the padding is zeroed around the features, not with them).
+/// fHOG features: the AVX2 kernels (votes, block normalisation) against the baseline ones, bit
+/// for bit, and reused buffers against fresh ones (the padding is zeroed around the features,
+/// not with them).
 final class FHOGTests: XCTestCase {
     /// Random pixels with flat patches and sharp edges, so that the block norms and the clipping
     /// at 0.2 both come into play.
@@ -24,7 +25,7 @@ final class FHOGTests: XCTestCase {
         return buffers.planes.prefix(FHOG.planeCount * buffers.planeSize).map(\.bitPattern)
     }
 
-    func testTheAVX2NormalisationGivesTheSameFeatures() throws {
+    func testTheAVX2KernelsGiveTheSameFeatures() throws {
         try XCTSkipUnless(CPUFeatures.avx2, "this CPU has no AVX2")
         for (width, height) in [(640, 480), (533, 400), (97, 61), (150, 43)] {
             let pixels = image(width: width, height: height)

@@ -1,6 +1,6 @@
-// AVX2/FMA kernels for the HOG detector. Compiled for the x86-64 baseline; the AVX2 code sits in
+// C kernels for the HOG detector. Compiled for the x86-64 baseline; the AVX2 code sits in
 // functions with a target attribute and runs only after the runtime check. Elsewhere (other CPUs,
-// other architectures) the check is false and the Swift SIMD path runs.
+// other architectures) the check is false and the baseline `hog_vote_row` and the Swift paths run.
 #include "CHOGKernels.h"
 
 // The body of `hog_vote_row` and `hog_vote_row_avx2`: inlined into each, so the gradient loop is

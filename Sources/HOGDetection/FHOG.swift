@@ -186,6 +186,7 @@ enum FHOG {
         var blockEnd = 1
         while blockEnd < visibleColumns - 7 { blockEnd += 8 }
         let votes = buffers.votes
+        let vote = avx2 ? hog_vote_row_avx2 : hog_vote_row
         buffers.histogram.withUnsafeMutableBufferPointer { histogram in
             let hist = histogram.baseAddress!
             hist.update(repeating: 0, count: (cellsRows + 2) * histStride * 18)
@@ -202,7 +203,6 @@ enum FHOG {
                     let histTop = hist + (iyp + 1) * histStride * 18, histBottom = histTop + histStride * 18
                     let vectorCount = min(blockEnd, visibleColumns) - 1
                     if vectorCount > 0 {
-                        let vote = avx2 ? hog_vote_row_avx2 : hog_vote_row
                         vote(row, width, 1, vectorCount, votes.column, votes.weights, bin, vy1, vy0,
                              histTop, histBottom, votes.gradient, votes.weighted)
                     }

@@ -97,11 +97,51 @@ static void correlate_two_rows(const float *s0, const float *s1, long step, cons
     }
 }
 
+// `correlate_two_rows` down the columns (`s1 = s0 + step`, `step` the row stride): each source
+// row is loaded once and serves both output rows (tap n of the first, tap n − 1 of the second),
+// so there are 6 loads to 8 multiply-adds instead of 9. The same sums in the same order.
+__attribute__((target("avx2,fma")))
+static void correlate_two_rows_down(const float *s0, long step, const float *taps, long tapCount, long count,
+                                    float *t0, float *t1, bool adding) {
+    long c = 0;
+    for (; c + 32 <= count; c += 32) {
+        __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0, b0 = a0, b1 = a0, b2 = a0, b3 = a0;
+        const float *p = s0 + c;
+        __m256 w = _mm256_broadcast_ss(taps);
+        __m256 x0 = _mm256_loadu_ps(p), x1 = _mm256_loadu_ps(p + 8), x2 = _mm256_loadu_ps(p + 16), x3 = _mm256_loadu_ps(p + 24);
+        a0 = _mm256_fmadd_ps(x0, w, a0); a1 = _mm256_fmadd_ps(x1, w, a1);
+        a2 = _mm256_fmadd_ps(x2, w, a2); a3 = _mm256_fmadd_ps(x3, w, a3);
+        for (long n = 1; n < tapCount; n++) {
+            p += step;
+            const __m256 v = _mm256_broadcast_ss(taps + n);
+            x0 = _mm256_loadu_ps(p); x1 = _mm256_loadu_ps(p + 8); x2 = _mm256_loadu_ps(p + 16); x3 = _mm256_loadu_ps(p + 24);
+            a0 = _mm256_fmadd_ps(x0, v, a0); a1 = _mm256_fmadd_ps(x1, v, a1);
+            a2 = _mm256_fmadd_ps(x2, v, a2); a3 = _mm256_fmadd_ps(x3, v, a3);
+            b0 = _mm256_fmadd_ps(x0, w, b0); b1 = _mm256_fmadd_ps(x1, w, b1);
+            b2 = _mm256_fmadd_ps(x2, w, b2); b3 = _mm256_fmadd_ps(x3, w, b3);
+            w = v;
+        }
+        p += step;
+        b0 = _mm256_fmadd_ps(_mm256_loadu_ps(p), w, b0); b1 = _mm256_fmadd_ps(_mm256_loadu_ps(p + 8), w, b1);
+        b2 = _mm256_fmadd_ps(_mm256_loadu_ps(p + 16), w, b2); b3 = _mm256_fmadd_ps(_mm256_loadu_ps(p + 24), w, b3);
+        store8(t0 + c, a0, adding); store8(t0 + c + 8, a1, adding);
+        store8(t0 + c + 16, a2, adding); store8(t0 + c + 24, a3, adding);
+        store8(t1 + c, b0, adding); store8(t1 + c + 8, b1, adding);
+        store8(t1 + c + 16, b2, adding); store8(t1 + c + 24, b3, adding);
+    }
+    if (c < count) correlate_two_rows(s0 + c, s0 + step + c, step, taps, tapCount, count - c, t0 + c, t1 + c, adding, true);
+}
+
 __attribute__((target("avx2,fma")))
 void hog_correlate_avx2(const float *source, long sourceStride, long step, const float *taps, long tapCount,
                         long count, long rows, float *target, long targetStride, bool adding) {
     long r = 0;
     for (; r + 2 <= rows; r += 2) {
+        if (step == sourceStride) {
+            correlate_two_rows_down(source + r * sourceStride, step, taps, tapCount, count,
+                                    target + r * targetStride, target + (r + 1) * targetStride, adding);
+            continue;
+        }
         correlate_two_rows(source + r * sourceStride, source + (r + 1) * sourceStride, step, taps, tapCount, count,
                            target + r * targetStride, target + (r + 1) * targetStride, adding, true);
     }

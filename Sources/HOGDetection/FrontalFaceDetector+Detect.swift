@@ -178,7 +178,7 @@ extension FrontalFaceDetector {
         let firstRow = filterHeight / 2, firstColumn = filterWidth / 2
         let lastRow = rows - (filterHeight - 1) / 2, lastColumn = columns - (filterWidth - 1) / 2
         guard firstRow < lastRow, firstColumn < lastColumn else { return }
-        let scratch = workspace.scratch.reserve(rows * columns)
+        let scratch = workspace.scratch.reserve(SeparableCorrelation.scratchCount(rows: rows, columns: columns))
         let response = workspace.response.reserve(rows * columns)
         features.planes.withUnsafeBufferPointer { planes in
             for (detector, parts) in filters.enumerated() {

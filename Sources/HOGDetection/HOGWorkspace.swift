@@ -29,26 +29,31 @@ public final class HOGWorkspace {
         helper?.stop()
     }
 
-    /// A buffer that only grows.
+    /// A buffer that only grows, starting on a cache line (64 bytes).
     final class Storage<Element> {
         private(set) var pointer: UnsafeMutablePointer<Element>
         private var capacity = 0
 
         init() {
-            pointer = UnsafeMutablePointer<Element>.allocate(capacity: 0)
+            pointer = Self.allocate(0)
         }
 
         /// At least `count` elements (contents unspecified after growing).
         func reserve(_ count: Int) -> UnsafeMutablePointer<Element> {
             if count > capacity {
-                pointer.deallocate()
+                UnsafeMutableRawPointer(pointer).deallocate()
                 // Room for 8-wide loads past the last element.
-                pointer = UnsafeMutablePointer<Element>.allocate(capacity: count + 16)
+                pointer = Self.allocate(count + 16)
                 capacity = count
             }
             return pointer
         }
 
-        deinit { pointer.deallocate() }
+        private static func allocate(_ count: Int) -> UnsafeMutablePointer<Element> {
+            UnsafeMutableRawPointer.allocate(byteCount: count * MemoryLayout<Element>.stride, alignment: 64)
+                .bindMemory(to: Element.self, capacity: count)
+        }
+
+        deinit { UnsafeMutableRawPointer(pointer).deallocate() }
     }
 }

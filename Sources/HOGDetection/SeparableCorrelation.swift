@@ -6,9 +6,22 @@ import CHOGKernels
 /// (the sums' float rounding differs from dlib's in the last bits; scores agree to ~1e-6). On CPUs
 /// with AVX2 and FMA the C kernel of `CHOGKernels` does the same with fused multiply-adds.
 enum SeparableCorrelation {
-    /// `input` needs 8 readable values after its last row; `scratch` and `output` as many after
-    /// `rows × columns`. The rows of `input` outside `filledRows` are zero (the features'
-    /// padding): their row pass is skipped. `avx2` picks the kernel (tests compare both).
+    /// The scratch values `apply` needs for `rows × columns` inputs.
+    static func scratchCount(rows: Int, columns: Int) -> Int {
+        rows * scratchStride(columns) + 8
+    }
+
+    /// Scratch rows hold the covered columns only, from their first value, and are a whole
+    /// number of 8-float vectors long: with `scratch` on a 32-byte boundary the column pass's
+    /// loads never straddle two cache lines.
+    private static func scratchStride(_ columns: Int) -> Int {
+        (columns + 7) / 8 * 8
+    }
+
+    /// `input` needs 8 readable values after its last row; `output` as many after
+    /// `rows × columns`; `scratch` holds `scratchCount(rows:columns:)` values (on a 32-byte
+    /// boundary for aligned loads). The rows of `input` outside `filledRows` are zero (the
+    /// features' padding): their row pass is skipped. `avx2` picks the kernel (tests compare both).
     static func apply(_ filter: SeparableFilter, to input: UnsafePointer<Float>, rows: Int, columns: Int,
                       filledRows: Range<Int>, scratch: UnsafeMutablePointer<Float>,
                       addingTo output: UnsafeMutablePointer<Float>, avx2: Bool = CPUFeatures.avx2) {
@@ -17,26 +30,27 @@ enum SeparableCorrelation {
         let lastRow = rows - (columnTaps - 1) / 2, lastColumn = columns - (rowTaps - 1) / 2
         let count = lastColumn - firstColumn
         guard count > 0, lastRow > firstRow else { return }
+        let stride = scratchStride(columns)
         let filled = filledRows.clamped(to: 0..<rows)
-        scratch.update(repeating: 0, count: filled.lowerBound * columns)
-        (scratch + filled.upperBound * columns).update(repeating: 0, count: (rows - filled.upperBound) * columns + 8)
-        // The kernel's overrun (≤ 7 values past each row's `count`) lands in the next row's
-        // uncovered columns (`rowTaps − 1` of them) and in the buffers' slack.
+        scratch.update(repeating: 0, count: filled.lowerBound * stride)
+        (scratch + filled.upperBound * stride).update(repeating: 0, count: (rows - filled.upperBound) * stride + 8)
+        // The kernel's overrun (≤ 7 values past each row's `count`) lands in the scratch rows'
+        // spare columns, the output's next row's uncovered columns and the buffers' slack.
         if avx2 && rowTaps > 7 {
             hog_correlate_avx2(input + filled.lowerBound * columns, columns, 1, filter.row, rowTaps, count, filled.count,
-                               scratch + filled.lowerBound * columns + firstColumn, columns, false)
-            hog_correlate_avx2(scratch + firstColumn, columns, columns, filter.column, columnTaps, count, lastRow - firstRow,
+                               scratch + filled.lowerBound * stride, stride, false)
+            hog_correlate_avx2(scratch, stride, stride, filter.column, columnTaps, count, lastRow - firstRow,
                                output + firstRow * columns + firstColumn, columns, true)
             return
         }
         filter.row.withUnsafeBufferPointer { row in
             for r in filled {
-                correlate(input + r * columns, step: 1, taps: row, count: count, into: scratch + r * columns + firstColumn, adding: false)
+                correlate(input + r * columns, step: 1, taps: row, count: count, into: scratch + r * stride, adding: false)
             }
         }
         filter.column.withUnsafeBufferPointer { column in
             for r in firstRow..<lastRow {
-                correlate(scratch + (r - firstRow) * columns + firstColumn, step: columns, taps: column, count: count,
+                correlate(scratch + (r - firstRow) * stride, step: stride, taps: column, count: count,
                           into: output + r * columns + firstColumn, adding: true)
             }
         }

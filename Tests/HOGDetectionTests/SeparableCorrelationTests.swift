@@ -15,7 +15,7 @@ final class SeparableCorrelationTests: XCTestCase {
             let firstRow = filter.column.count / 2, firstColumn = taps / 2
             let lastRow = rows - (filter.column.count - 1) / 2, lastColumn = columns - (taps - 1) / 2
             for avx2 in [false, CPUFeatures.avx2] {
-                var scratch = [Float](repeating: .nan, count: rows * columns + 16)
+                var scratch = [Float](repeating: .nan, count: SeparableCorrelation.scratchCount(rows: rows, columns: columns))
                 var output = [Float](repeating: 1, count: rows * columns + 16)
                 input.withUnsafeBufferPointer { input in
                     SeparableCorrelation.apply(filter, to: input.baseAddress!, rows: rows, columns: columns, filledRows: filled,

@@ -20,8 +20,10 @@ let package = Package(
     targets: [
         // C shim over libjpeg(-turbo): setjmp-based error handling, gray/RGB decode, encode.
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        // AVX2 kernels for the Imaging module, behind a runtime CPU check (Swift otherwise).
+        .target(name: "CImagingKernels"),
         // Gray images, JPEG decode/encode, drawing.
-        .target(name: "Imaging", dependencies: ["CJPEG"]),
+        .target(name: "Imaging", dependencies: ["CJPEG", "CImagingKernels"]),
         // Readers for dlib's serialize() format, shared by every dlib model file.
         .target(name: "DlibFormat"),
         // dlib shape_predictor reader and the ensemble-of-regression-trees fit.

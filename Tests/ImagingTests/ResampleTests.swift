@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+@testable import Imaging
 import XCTest
 
 /// `GrayImage.resample`: the rotated, scaled bilinear grid the detectors' confirmation windows
@@ -72,5 +72,34 @@ final class ResampleTests: XCTestCase {
         XCTAssertEqual(output.width, 4)
         image.resample(centerX: 0, centerY: 0, scale: 1, toWidth: 0, height: 3, into: &output)
         XCTAssertTrue(output.isEmpty)
+    }
+
+    /// The AVX2 kernel gives the Swift loop's pixels, bit for bit: grids inside, across and
+    /// outside the edges, turned and scaled, widths that are not a multiple of 4, a 1 × 1 source.
+    func testTheAVX2KernelGivesTheSamePixels() throws {
+        try XCTSkipUnless(GrayImage.avx2, "this CPU has no AVX2")
+        var random = SystemRandomNumberGenerator()
+        let sources = [(97, 61), (640, 480), (1, 1), (3, 200)].map { width, height in
+            GrayImage(width: width, height: height,
+                      pixels: (0..<(width * height)).map { _ in UInt8.random(in: 0...255, using: &random) })
+        }
+        var differing = 0, compared = 0
+        for source in sources {
+            for _ in 0..<40 {
+                let centerX = Double.random(in: -20...(Double(source.width) + 20), using: &random)
+                let centerY = Double.random(in: -20...(Double(source.height) + 20), using: &random)
+                let scale = Double.random(in: 0.3...3, using: &random), angle = Double.random(in: -1...1, using: &random)
+                let width = Int.random(in: 1...70, using: &random), height = Int.random(in: 1...50, using: &random)
+                var plain = GrayImage(width: 0, height: 0), vector = GrayImage(width: 0, height: 0)
+                source.resample(centerX: centerX, centerY: centerY, scale: scale, angle: angle, toWidth: width,
+                                height: height, into: &plain, avx2: false)
+                source.resample(centerX: centerX, centerY: centerY, scale: scale, angle: angle, toWidth: width,
+                                height: height, into: &vector, avx2: true)
+                differing += zip(plain.pixels, vector.pixels).filter { $0 != $1 }.count
+                compared += plain.pixels.count
+            }
+        }
+        XCTAssertEqual(differing, 0, "of \(compared) pixels")
+        XCTAssertGreaterThan(compared, 100_000)
     }
 }

@@ -27,7 +27,9 @@ let package = Package(
         // Readers for dlib's serialize() format, shared by every dlib model file.
         .target(name: "DlibFormat"),
         // dlib shape_predictor reader and the ensemble-of-regression-trees fit.
-        .target(name: "Landmarks", dependencies: ["Imaging", "DlibFormat"]),
+        // An AVX2 kernel for the fit's leaf sums, behind a runtime CPU check (Swift SIMD otherwise).
+        .target(name: "CLandmarkKernels"),
+        .target(name: "Landmarks", dependencies: ["Imaging", "DlibFormat", "CLandmarkKernels"]),
         // dlib's HOG frontal face detector (fHOG pyramid, five separable filters, dlib's NMS).
         // AVX2/FMA kernels for the HOG detector, behind a runtime CPU check (Swift SIMD otherwise).
         .target(name: "CHOGKernels"),

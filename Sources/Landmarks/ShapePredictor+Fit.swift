@@ -1,3 +1,4 @@
+import CLandmarkKernels
 import Imaging
 
 extension ShapePredictor {
@@ -14,6 +15,15 @@ extension ShapePredictor {
     /// Pixels sampled outside the image read as 0, as in dlib, so boxes that reach past the
     /// frame edge are fine. An empty image or box gives the mean shape stretched over the box.
     public func fit(_ image: GrayImage, box: FaceBox, into shape: inout FaceShape) {
+        fit(image, box: box, into: &shape, avx2: Self.avx2)
+    }
+
+    /// Whether the AVX2 leaf sums (`landmarks_accumulate_avx2`) may run on this CPU.
+    static let avx2 = landmarks_has_avx2()
+
+    /// `fit` with the leaf sums chosen by `avx2` (tests compare both: the same sums in the same
+    /// order, so the same points).
+    func fit(_ image: GrayImage, box: FaceBox, into shape: inout FaceShape, avx2: Bool) {
         let count = initialShape.count
         let landmarks = structure.landmarks
         let features = structure.featuresPerCascade
@@ -90,8 +100,13 @@ extension ShapePredictor {
                                                     leafOffsets[tree - passStart] = (levelLeaves + tree * leavesPerTree + n0) * count
                                                     tree += 1
                                                 }
-                                                Self.accumulate(leaves.base, offsets: UnsafeBufferPointer(rebasing: leafOffsets[..<(passEnd - passStart)]),
-                                                                into: current)
+                                                if avx2 {
+                                                    landmarks_accumulate_avx2(leaves.base, leafOffsets.baseAddress!, passEnd - passStart,
+                                                                              current.baseAddress!, count)
+                                                } else {
+                                                    Self.accumulate(leaves.base, offsets: UnsafeBufferPointer(rebasing: leafOffsets[..<(passEnd - passStart)]),
+                                                                    into: current)
+                                                }
                                                 passStart = passEnd
                                             }
                                         }
@@ -127,7 +142,8 @@ extension ShapePredictor {
     }
 
     /// Adds the leaves at `offsets` to `shape`, in tree order for every element (so the float sums
-    /// equal dlib's one-tree-at-a-time `current_shape += leaf`), a column of the shape at a time.
+    /// equal dlib's one-tree-at-a-time `current_shape += leaf`), a column of the shape at a time
+    /// (`landmarks_accumulate_avx2` does the same with AVX2).
     /// The leaf loads within a column are independent, which lets the CPU overlap the cache misses
     /// of a model far larger than the caches.
     @inline(__always)

@@ -1,6 +1,6 @@
 import Foundation
 import Imaging
-import Landmarks
+@testable import Landmarks
 import XCTest
 
 /// Compares our fit with dlib's on the committed fixtures (`Scripts/make_landmark_fixtures.py`):
@@ -74,6 +74,28 @@ final class DlibParityTests: XCTestCase {
         }
         XCTAssertGreaterThan(compared, 68 * 30, "unrounded reference points present")
         print("dlib parity: \(fixture.cases.count) cases, worst unrounded difference \(worst) px over \(compared) points")
+    }
+
+    /// The AVX2 leaf sums give the Swift path's points bit for bit (the same adds in the same
+    /// order), on every fixture case and on boxes moved off them.
+    func testBothLeafSumKernelsGiveTheSamePoints() throws {
+        try XCTSkipUnless(ShapePredictor.avx2, "this CPU has no AVX2")
+        let fixture = try loadFixture()
+        let predictor = try ModelFixture.predictor()
+        var images: [String: GrayImage] = [:]
+        for image in fixture.images { images[image.file] = try decode(image) }
+        var plain = FaceShape(points: []), vector = FaceShape(points: [])
+        for testCase in fixture.cases {
+            let image = try XCTUnwrap(images[testCase.image])
+            for shift in [0, 7] {
+                let box = FaceBox(x: testCase.box[0] + shift, y: testCase.box[1] - shift, width: testCase.box[2],
+                                  height: testCase.box[3])
+                predictor.fit(image, box: box, into: &plain, avx2: false)
+                predictor.fit(image, box: box, into: &vector, avx2: true)
+                XCTAssertEqual(plain.points.map { $0.x.bitPattern }, vector.points.map { $0.x.bitPattern }, "\(box)")
+                XCTAssertEqual(plain.points.map { $0.y.bitPattern }, vector.points.map { $0.y.bitPattern }, "\(box)")
+            }
+        }
     }
 
     func testFitIsDeterministicAndReusesStorage() throws {

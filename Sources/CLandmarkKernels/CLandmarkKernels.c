@@ -1,0 +1,53 @@
+// C kernels for the Landmarks module. Compiled for the x86-64 baseline; the AVX2 code sits in a
+// function with a target attribute and runs only after the runtime check. Elsewhere (other CPUs,
+// other architectures) the check is false and the Swift path runs.
+#include "CLandmarkKernels.h"
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <immintrin.h>
+
+bool landmarks_has_avx2(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2");
+}
+
+__attribute__((target("avx2")))
+void landmarks_accumulate_avx2(const float *leaves, const long *offsets, long n, float *shape, long count) {
+    long k = 0;
+    // 32 elements at a time: four independent sums, the leaves' loads independent of each other.
+    for (; k + 32 <= count; k += 32) {
+        __m256 a0 = _mm256_loadu_ps(shape + k), a1 = _mm256_loadu_ps(shape + k + 8);
+        __m256 a2 = _mm256_loadu_ps(shape + k + 16), a3 = _mm256_loadu_ps(shape + k + 24);
+        for (long i = 0; i < n; i++) {
+            const float *leaf = leaves + offsets[i] + k;
+            a0 = _mm256_add_ps(a0, _mm256_loadu_ps(leaf));
+            a1 = _mm256_add_ps(a1, _mm256_loadu_ps(leaf + 8));
+            a2 = _mm256_add_ps(a2, _mm256_loadu_ps(leaf + 16));
+            a3 = _mm256_add_ps(a3, _mm256_loadu_ps(leaf + 24));
+        }
+        _mm256_storeu_ps(shape + k, a0);
+        _mm256_storeu_ps(shape + k + 8, a1);
+        _mm256_storeu_ps(shape + k + 16, a2);
+        _mm256_storeu_ps(shape + k + 24, a3);
+    }
+    for (; k + 8 <= count; k += 8) {
+        __m256 a = _mm256_loadu_ps(shape + k);
+        for (long i = 0; i < n; i++) a = _mm256_add_ps(a, _mm256_loadu_ps(leaves + offsets[i] + k));
+        _mm256_storeu_ps(shape + k, a);
+    }
+    for (; k < count; k++) {
+        float a = shape[k];
+        for (long i = 0; i < n; i++) a += leaves[offsets[i] + k];
+        shape[k] = a;
+    }
+}
+
+#else
+
+bool landmarks_has_avx2(void) { return false; }
+
+void landmarks_accumulate_avx2(const float *leaves, const long *offsets, long n, float *shape, long count) {
+    (void)leaves; (void)offsets; (void)n; (void)shape; (void)count;
+}
+
+#endif

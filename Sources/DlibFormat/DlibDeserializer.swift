@@ -24,6 +24,12 @@ public struct DlibDeserializer {
         self.bytes = bytes
     }
 
+    /// A reader that starts at `offset` (within `bytes` or at its end).
+    public init(_ bytes: UnsafeRawBufferPointer, offset: Int) {
+        self.bytes = bytes
+        self.offset = min(max(offset, 0), bytes.count)
+    }
+
     public var isAtEnd: Bool { offset >= bytes.count }
 
     /// Bytes not read yet.

@@ -8,7 +8,8 @@ final class LeafStorage: @unchecked Sendable {
     let base: UnsafeMutablePointer<Float>
     private static let hugePage = 2 << 20
 
-    /// Allocates room for `count` floats (zeroed).
+    /// Allocates room for `count` floats, not initialised: the reader writes every one (each
+    /// thread of a two-thread read first touches, and so gets the kernel to clear, its own pages).
     init(count: Int) {
         self.count = count
         let bytes = max(Self.hugePage, (count * MemoryLayout<Float>.stride + Self.hugePage - 1) / Self.hugePage * Self.hugePage)
@@ -20,7 +21,6 @@ final class LeafStorage: @unchecked Sendable {
         _ = madvise(raw, bytes, MADV_HUGEPAGE)
         #endif
         base = raw!.bindMemory(to: Float.self, capacity: count)
-        base.initialize(repeating: 0, count: count)
     }
 
     deinit {

@@ -43,13 +43,21 @@ public final class ShapePredictor: Sendable {
     }
 
     /// Parses a model from the bytes of a `.dat` file; `path` is used in error messages.
-    public init(serialized data: Data, path: String) throws {
+    public convenience init(serialized data: Data, path: String) throws {
+        try self.init(serialized: data, path: path, threads: ProcessInfo.processInfo.activeProcessorCount > 1 ? 2 : 1)
+    }
+
+    /// `threads`: 2 reads the second half of the trees on a second thread (``ForestReader``),
+    /// with the same result.
+    init(serialized data: Data, path: String, threads: Int) throws {
         self.path = path
-        (structure, initialShape, anchors, deltas, splits, leaves) = try Self.modelKind.parse(data, path: path, Self.parse)
+        (structure, initialShape, anchors, deltas, splits, leaves) = try Self.modelKind.parse(data, path: path) {
+            try Self.parse($0, threads: threads)
+        }
     }
 
     // swiftlint:disable:next large_tuple
-    private static func parse(_ bytes: UnsafeRawBufferPointer) throws
+    private static func parse(_ bytes: UnsafeRawBufferPointer, threads: Int) throws
         -> (ModelStructure, [Float], [UInt16], [SIMD2<Float>], [Split], LeafStorage)
     {
         typealias Failure = DlibDeserializer.Failure
@@ -67,69 +75,9 @@ public final class ShapePredictor: Sendable {
 
         let cascades = try reader.readCount(max: 1000, bytesEach: integer, what: "cascade")
         guard cascades > 0 else { throw Failure.malformed("model has no cascades") }
-        var treesPerCascade = 0, splitsPerTree = 0, leavesPerTree = 0
-        var splits: [Split] = []
-        var leaves = LeafStorage(count: 0)
-        var leafValues = 0
-        for cascade in 0..<cascades {
-            let trees = try reader.readCount(max: 100_000, bytesEach: integer, what: "tree")
-            if cascade == 0 { treesPerCascade = trees }
-            guard trees == treesPerCascade, trees > 0 else {
-                throw Failure.malformed("cascade \(cascade) has \(trees) trees, cascade 0 has \(treesPerCascade)")
-            }
-            for tree in 0..<trees {
-                // A split is two indices and a float.
-                let splitBytes = 2 * integer + float
-                let splitCount = try reader.readCount(max: 1 << 16, bytesEach: splitBytes, what: "split")
-                if cascade == 0 && tree == 0 {
-                    splitsPerTree = splitCount
-                    // Every tree of every cascade has as many splits as this one: all of them
-                    // must fit in what is left before they get room.
-                    try reader.requireRoom(for: [cascades, trees, splitCount], bytesEach: splitBytes, what: "split")
-                    splits.reserveCapacity(cascades * trees * splitCount)
-                }
-                guard splitCount == splitsPerTree else {
-                    throw Failure.malformed("tree \(tree) of cascade \(cascade) has \(splitCount) splits, expected \(splitsPerTree)")
-                }
-                for _ in 0..<splitCount {
-                    let i1 = try reader.readUnsigned(), i2 = try reader.readUnsigned()
-                    let threshold = try reader.readFloat()
-                    guard i1 <= UInt64(UInt16.max), i2 <= UInt64(UInt16.max) else {
-                        throw Failure.malformed("feature index \(max(i1, i2)) out of range")
-                    }
-                    splits.append(Split(feature1: UInt16(i1), feature2: UInt16(i2), threshold: integerThreshold(threshold)))
-                }
-                // A leaf is a column vector: two dimensions, then `shapeSize` floats.
-                let leafBytes = 2 * integer + shapeSize * float
-                let leafCount = try reader.readCount(max: 1 << 17, bytesEach: leafBytes, what: "leaf")
-                guard leafCount == splitCount + 1, leafCount & (leafCount - 1) == 0 else {
-                    throw Failure.malformed("tree with \(splitCount) splits has \(leafCount) leaves")
-                }
-                if cascade == 0 && tree == 0 {
-                    leavesPerTree = leafCount
-                    try reader.requireRoom(for: [cascades, trees, leafCount], bytesEach: leafBytes, what: "leaf")
-                    leaves = LeafStorage(count: cascades * trees * leafCount * shapeSize)
-                }
-                guard leafCount == leavesPerTree else {
-                    throw Failure.malformed("tree \(tree) of cascade \(cascade) has \(leafCount) leaves, expected \(leavesPerTree)")
-                }
-                for _ in 0..<leafCount {
-                    let size = try reader.readColumnVectorSize(max: shapeSize)
-                    guard size == shapeSize else { throw Failure.malformed("leaf of \(size) values, shape has \(shapeSize)") }
-                    let end = leafValues + size
-                    while leafValues < end {
-                        leafValues += reader.readUsualFloats(into: leaves.base + leafValues, count: end - leafValues)
-                        // A value in another form, or a broken one: the general reader gives its value or error.
-                        if leafValues < end {
-                            let value = try reader.readFloat()
-                            guard value.isFinite else { throw Failure.malformed("non-finite leaf value at offset \(reader.offset)") }
-                            leaves.base[leafValues] = value
-                            leafValues += 1
-                        }
-                    }
-                }
-            }
-        }
+        var forests = ForestReader(cascades: cascades, shapeSize: shapeSize)
+        try forests.read(&reader, bytes: bytes, threads: threads)
+        let splits = forests.splits, leaves = forests.leaves
 
         var featuresPerCascade = 0
         var anchors: [UInt16] = []
@@ -177,14 +125,9 @@ public final class ShapePredictor: Sendable {
         if !reader.isAtEnd {
             throw Failure.malformed("\(bytes.count - reader.offset) unexpected bytes after the model")
         }
-        let structure = ModelStructure(cascades: cascades, treesPerCascade: treesPerCascade, leavesPerTree: leavesPerTree,
+        let structure = ModelStructure(cascades: cascades, treesPerCascade: forests.treesPerCascade, leavesPerTree: forests.leavesPerTree,
                                        featuresPerCascade: featuresPerCascade, landmarks: landmarks)
         return (structure, initialShape, anchors, deltas, splits, leaves)
     }
 
-    /// `d > t` for an integer pixel difference `d` equals `d > floor(t)`; NaN never goes left.
-    private static func integerThreshold(_ t: Float) -> Int32 {
-        if t.isNaN { return .max }
-        return Int32(min(max(t.rounded(.down), -100_000), 100_000))
-    }
 }

@@ -100,6 +100,7 @@ public struct Configuration: Sendable, Equatable {
         tracking.motionScanInterval = try track.double("motion_scan_interval_s", default: tracking.motionScanInterval, in: 0...60)
         tracking.verifyEvery = try track.int("verify_every_frames", default: tracking.verifyEvery, in: 1...1000)
         tracking.missesToLose = try track.int("misses_to_lose", default: tracking.missesToLose, in: 1...100)
+        tracking.threads = try track.int("threads", default: tracking.threads, in: 1...2)
         try track.finish()
 
         var blink = try root.object("blink")

@@ -32,8 +32,12 @@ public final class FaceTracker {
     public let settings: TrackerSettings
     /// The detector's kind (`hog` or `haar`).
     public var detectorKind: DetectorKind { detector.kind }
+    /// Whether a face's fit runs on a second thread while its window check runs (`settings.threads`).
+    public var fitsAlongsideChecks: Bool { worker != nil }
     private var detector: any FaceDetector
     private let predictor: ShapePredictor
+    /// The second thread for fits alongside window checks (`settings.threads` 2).
+    private let worker: FitWorker?
     private var motion = MotionGate()
     private var nextID = 1
     private var lastDetection = -Double.infinity
@@ -49,6 +53,12 @@ public final class FaceTracker {
         self.detector = detector
         self.predictor = predictor
         self.settings = settings
+        // A second thread only helps when there is a second processor to run it.
+        worker = settings.threads > 1 && ProcessInfo.processInfo.activeProcessorCount > 1 ? FitWorker(predictor: predictor) : nil
+    }
+
+    deinit {
+        worker?.stop()
     }
 
     /// Forgets every track (their ids are reported in `lost`).
@@ -77,17 +87,30 @@ public final class FaceTracker {
                 faces[i].misses = settings.missesToLose
                 continue
             }
-            timings.time(\.landmarks) { predictor.fit(image, box: box, into: &faces[i].shape) }
             faces[i].box = box
             faces[i].age += 1
-            if faces[i].age % settings.verifyEvery == 0 {
-                let roll = Self.roll(of: faces[i].shape)
-                if timings.time(\.verification, { detector.confirm(box, roll: roll, in: image) }) {
-                    faces[i].misses = 0
-                } else {
-                    faces[i].misses += 1
-                    needDetection = true
-                }
+            guard faces[i].age % settings.verifyEvery == 0 else {
+                timings.time(\.landmarks) { predictor.fit(image, box: box, into: &faces[i].shape) }
+                continue
+            }
+            // The check scans around the box the landmarks are fitted in, turned by the tilt
+            // they had coming into this frame: it needs nothing from the fit, which runs on the
+            // worker meanwhile.
+            let roll = Self.roll(of: faces[i].shape)
+            let confirmed: Bool
+            if let worker {
+                worker.begin(image, box: box, shape: &faces[i].shape)
+                confirmed = timings.time(\.verification) { detector.confirm(box, roll: roll, in: image) }
+                timings.landmarks += worker.wait(into: &faces[i].shape)
+            } else {
+                timings.time(\.landmarks) { predictor.fit(image, box: box, into: &faces[i].shape) }
+                confirmed = timings.time(\.verification) { detector.confirm(box, roll: roll, in: image) }
+            }
+            if confirmed {
+                faces[i].misses = 0
+            } else {
+                faces[i].misses += 1
+                needDetection = true
             }
         }
         if faces.isEmpty && !image.isEmpty {

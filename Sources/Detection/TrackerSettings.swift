@@ -18,13 +18,20 @@ public struct TrackerSettings: Sendable, Equatable {
     /// Consecutive failed checks after which a track is lost.
     public var missesToLose: Int
 
+    /// Threads a frame's tracking may use: 2 fits a face's landmarks on a second thread while its
+    /// window check runs (on the frames with a check, when there is a second processor); the
+    /// check then turns its window by the face's tilt in the previous frame. The same faces and
+    /// points either way.
+    public var threads: Int
+
     public init(redetectInterval: Double = 1.0, emptyScanInterval: Double = 1.0, motionScanInterval: Double = 0.2,
-                maxFaces: Int = 4, verifyEvery: Int = 3, missesToLose: Int = 2) {
+                maxFaces: Int = 4, verifyEvery: Int = 3, missesToLose: Int = 2, threads: Int = 2) {
         self.redetectInterval = redetectInterval
         self.emptyScanInterval = emptyScanInterval
         self.motionScanInterval = motionScanInterval
         self.maxFaces = maxFaces
         self.verifyEvery = verifyEvery
         self.missesToLose = missesToLose
+        self.threads = threads
     }
 }

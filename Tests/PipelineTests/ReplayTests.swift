@@ -93,6 +93,25 @@ final class ReplayTests: XCTestCase {
         XCTAssertEqual(try replay(truncated, decodeAhead: true), try replay(truncated))
     }
 
+    /// A face's fit on a second thread while its window check runs (`tracking.threads` 2) gives the
+    /// output of one thread, byte for byte: two real faces, and a real person on camera.
+    func testFittingAlongsideTheChecksGivesTheSameBytes() throws {
+        try XCTSkipIf(ProcessInfo.processInfo.activeProcessorCount < 2, "the second thread needs a second processor")
+        let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Recordings")
+        for name in ["two-faces", "real/clm-cap12"] {
+            let recording = try Recording(directory: bundled.appendingPathComponent(name).path)
+            var configuration = Configuration()
+            configuration.output = OutputOptions(nose: true, frames: true, landmarks: true)
+            configuration.tracking.threads = 1
+            let one = try replay(recording, configuration: configuration)
+            configuration.tracking.threads = 2
+            XCTAssertTrue(try FrameProcessor(configuration: configuration, predictor: Self.predictor.get()).tracker.fitsAlongsideChecks)
+            XCTAssertEqual(try replay(recording, configuration: configuration), one, name)
+            XCTAssertGreaterThanOrEqual(one.filter { $0.hasPrefix(#"{"type":"frame""#) && $0.contains(#""landmarks""#) }.count, 80, name)
+        }
+    }
+
     func testNoseFollowsTheFace() throws {
         let lines = try replay(try makeRecording(count: 40))
         let xs = try lines.filter { $0.hasPrefix(#"{"type":"nose""#) }.map { line -> Double in

@@ -88,7 +88,10 @@ struct BenchCommand: ParsableCommand {
                 + "\"resident_mb\": \(String(format: "%.1f", rss))}")
             return
         }
-        print("recording \(recording): \(pipeline.frames) frames × \(rounds) rounds after a warm-up, one processing thread")
+        print("recording \(recording): \(pipeline.frames) frames × \(rounds) rounds after a warm-up, decoded and processed "
+              + "one after another on one thread, with the helper threads of detector.threads \(configuration.hog.threads) "
+              + "and tracking.threads \(configuration.tracking.threads); total is the stages' sum (more than the frame's "
+              + "wall time when a fit runs beside a window check)")
         print("stage".padding(toLength: 24, withPad: " ", startingAt: 0) + TimingSummary.header)
         for (name, summary) in pipeline.stages {
             print(name.padding(toLength: 24, withPad: " ", startingAt: 0) + summary.row)

@@ -6,15 +6,7 @@ import XCTest
 /// Reading a model's trees on two threads gives the one-thread result, and the second thread's
 /// work is thrown away whenever it did not start exactly where the first thread arrives.
 final class ForestReaderTests: XCTestCase {
-    /// dlib's packed integer: a control byte (size, sign bit) and little-endian magnitude bytes.
-    private func packed(_ value: Int) -> [UInt8] {
-        var magnitude = value.magnitude, bytes: [UInt8] = []
-        repeat {
-            bytes.append(UInt8(magnitude & 0xFF))
-            magnitude >>= 8
-        } while magnitude > 0
-        return [UInt8(bytes.count) | (value < 0 ? 0x80 : 0)] + bytes
-    }
+    private func packed(_ value: Int) -> [UInt8] { DlibBytes.packed(value) }
 
     /// Forests of `cascades` × `trees` trees of one split and two leaves of 4 values (2
     /// landmarks), each value written by `value(cascade, tree, index)` as dlib's float bytes.

@@ -6,15 +6,7 @@ import XCTest
 /// Model files whose headers declare more than the file holds (reliability finding D2): they are
 /// refused before anything is allocated for them.
 final class HostileModelTests: XCTestCase {
-    /// dlib's packed integer: a control byte (size, sign bit) and little-endian magnitude bytes.
-    private func packed(_ value: Int) -> [UInt8] {
-        var magnitude = value.magnitude, bytes: [UInt8] = []
-        repeat {
-            bytes.append(UInt8(magnitude & 0xFF))
-            magnitude >>= 8
-        } while magnitude > 0
-        return [UInt8(bytes.count) | (value < 0 ? 0x80 : 0)] + bytes
-    }
+    private func packed(_ value: Int) -> [UInt8] { DlibBytes.packed(value) }
 
     private func float(_ value: Double) -> [UInt8] { packed(Int(value * 1024)) + packed(-10) }
 

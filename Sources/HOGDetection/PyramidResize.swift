@@ -26,6 +26,10 @@ enum PyramidResize {
         /// Per block of 8 columns for the AVX2 kernel: the first left column, and the byte
         /// positions (relative to it) of the 8 left neighbours then the 8 right ones.
         let blockLeft = HOGWorkspace.Storage<Int32>(), shuffle = HOGWorkspace.Storage<UInt8>()
+        /// The 16 bytes of each row a block near the row's end reads, copied (the row may end
+        /// sooner), and that block's first left column in the copy (0).
+        let tailTop = HOGWorkspace.Storage<UInt8>(), tailBottom = HOGWorkspace.Storage<UInt8>()
+        let tailLeft = HOGWorkspace.Storage<Int32>()
     }
 
     static func resize(_ input: UnsafePointer<UInt8>, width inWidth: Int, height inHeight: Int,
@@ -52,7 +56,10 @@ enum PyramidResize {
             vectorEnd += 4
         }
         let vectorColumns = min(vectorEnd, outWidth)
-        let blocks = avx2 ? shuffleBlocks(lefts: lefts, columns: vectorColumns, inWidth: inWidth, into: columns) : 0
+        let (blocks, paddedBlocks) = avx2 ? shuffleBlocks(lefts: lefts, columns: vectorColumns, inWidth: inWidth, into: columns) : (0, 0)
+        let tailTop = columns.tailTop.reserve(16), tailBottom = columns.tailBottom.reserve(16)
+        let tailLeft = columns.tailLeft.reserve(1)
+        tailLeft[0] = 0
         typealias V = SIMD8<Float>
         var y = -yScale
         for r in 0..<outHeight {
@@ -67,7 +74,14 @@ enum PyramidResize {
                 hog_resize_row_avx2(topRow, bottomRow, columns.blockLeft.pointer, columns.shuffle.pointer, fractions,
                                     blocks, tbf, invTBf, out)
             }
-            var c = 8 * blocks
+            for b in blocks..<paddedBlocks {
+                let first = Int(columns.blockLeft.pointer[b]), count = inWidth - first
+                tailTop.update(from: topRow + first, count: count)
+                tailBottom.update(from: bottomRow + first, count: count)
+                hog_resize_row_avx2(tailTop, tailBottom, tailLeft, columns.shuffle.pointer + 16 * b, fractions + 8 * b,
+                                    1, tbf, invTBf, out + 8 * b)
+            }
+            var c = 8 * paddedBlocks
             @inline(__always) func pixel(_ c: Int) -> UInt8 {
                 let left = Int(lefts[c])
                 let lr = fractions[c], invLR = 1 - lr
@@ -118,21 +132,24 @@ enum PyramidResize {
     }
 
     /// Fills the AVX2 kernel's per-block tables for the leading blocks of 8 columns whose
-    /// neighbours lie within 16 bytes of the block's first left column, those 16 bytes inside the
-    /// row; returns how many blocks qualify (all but the last one or two of a pyramid level).
+    /// neighbours lie within 16 bytes of the block's first left column. Returns how many blocks
+    /// have those 16 bytes inside the row (`inRow`: all but the last one or two of a pyramid
+    /// level) and how many qualify in all (`all`: the rest read a copy of the row's end).
     private static func shuffleBlocks(lefts: UnsafeMutablePointer<Int32>, columns count: Int, inWidth: Int,
-                                      into columns: Columns) -> Int {
+                                      into columns: Columns) -> (inRow: Int, all: Int) {
         let limit = count / 8
         let blockLeft = columns.blockLeft.reserve(limit), shuffle = columns.shuffle.reserve(16 * limit)
+        var inRow = limit
         for b in 0..<limit {
             let first = Int(lefts[8 * b])
-            guard first + 16 <= inWidth, Int(lefts[8 * b + 7]) + 1 - first < 16 else { return b }
+            guard Int(lefts[8 * b + 7]) + 1 - first < 16 else { return (min(inRow, b), b) }
+            if first + 16 > inWidth { inRow = min(inRow, b) }
             blockLeft[b] = Int32(first)
             for i in 0..<8 {
                 shuffle[16 * b + i] = UInt8(Int(lefts[8 * b + i]) - first)
                 shuffle[16 * b + 8 + i] = UInt8(Int(lefts[8 * b + i]) + 1 - first)
             }
         }
-        return limit
+        return (inRow, limit)
     }
 }

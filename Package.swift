@@ -30,12 +30,14 @@ let package = Package(
         // An AVX2 kernel for the fit's leaf sums, behind a runtime CPU check (Swift SIMD otherwise).
         .target(name: "CLandmarkKernels"),
         .target(name: "Landmarks", dependencies: ["Imaging", "DlibFormat", "CLandmarkKernels"]),
+        // A second thread that runs one job at a time for its owner (the split HOG scan, the fit beside a check).
+        .target(name: "HelperThreads"),
         // dlib's HOG frontal face detector (fHOG pyramid, five separable filters, dlib's NMS).
         // AVX2/FMA kernels for the HOG detector, behind a runtime CPU check (Swift SIMD otherwise).
         .target(name: "CHOGKernels"),
-        .target(name: "HOGDetection", dependencies: ["Imaging", "DlibFormat", "CHOGKernels"]),
+        .target(name: "HOGDetection", dependencies: ["Imaging", "DlibFormat", "CHOGKernels", "HelperThreads"]),
         // OpenCV cascade detector, box mapping and tracking.
-        .target(name: "Detection", dependencies: ["Imaging", "Landmarks", "HOGDetection"]),
+        .target(name: "Detection", dependencies: ["Imaging", "Landmarks", "HOGDetection", "HelperThreads"]),
         // EAR/MAR/smile/pose measures and the blink, smile and mouth state machines.
         .target(name: "Expressions", dependencies: ["Landmarks"]),
         // The JSON-lines event schema (shared/spec/events.md) and its writer.
@@ -94,6 +96,7 @@ let package = Package(
         ]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "LandmarksTests", dependencies: ["Landmarks", "Imaging", "DlibFormat"]),
+        .testTarget(name: "HelperThreadsTests", dependencies: ["HelperThreads"]),
         .testTarget(name: "HOGDetectionTests", dependencies: ["HOGDetection", "DlibFormat", "Imaging"]),
         .testTarget(name: "DetectionTests", dependencies: ["Detection", "HOGDetection", "Landmarks", "Imaging"]),
         .testTarget(name: "ExpressionsTests", dependencies: ["Expressions", "Landmarks"]),

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import HelperThreads
 import Imaging
 import Landmarks
 
@@ -7,26 +7,21 @@ import Landmarks
 /// face's window check (a scan of the area around it) on the calling thread meanwhile. A fit
 /// depends only on the image and the box, so the points are those of a fit on the calling thread.
 ///
-/// The thread is started once and then waits on a semaphore; handing it a fit stores the image
-/// and box and moves the face's shape in (and back out when done), so a fit allocates nothing.
-/// The thread ends with `stop()`.
+/// Handing it a fit stores the image and box and moves the face's shape in (and back out when
+/// done), so a fit allocates nothing. The thread ends with `stop()`.
 final class FitWorker: @unchecked Sendable {
     private let predictor: ShapePredictor
-    private let start = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
-    // The fit under way: written before `start` is signalled and read by the thread after; its
-    // results are read after `done`.
+    private var thread: HelperThread!
+    // The fit under way: written before the thread is woken and read by it after; its results
+    // are read after `wait`.
     private var image = GrayImage(width: 0, height: 0)
     private var box = FaceBox(x: 0, y: 0, width: 0, height: 0)
     private var shape = FaceShape(points: [])
     private var seconds = 0.0
-    private var stopping = false
 
     init(predictor: ShapePredictor) {
         self.predictor = predictor
-        // A started thread keeps itself alive until `serve` returns.
-        let thread = Thread { [unowned self] in self.serve() }
-        thread.name = "facewatch.fit"
-        thread.start()
+        thread = HelperThread(name: "facewatch.fit") { [unowned self] in self.fit() }
     }
 
     /// Starts fitting the face in `box` into `shape`, whose storage the worker holds until `wait`.
@@ -34,34 +29,26 @@ final class FitWorker: @unchecked Sendable {
         self.image = image
         self.box = box
         swap(&self.shape, &shape)
-        start.signal()
+        thread.begin()
     }
 
     /// Waits for the fit started by `begin`, puts the points into `shape` and returns the fit's
     /// duration in seconds.
     func wait(into shape: inout FaceShape) -> Double {
-        done.wait()
+        thread.wait()
         swap(&self.shape, &shape)
         image = GrayImage(width: 0, height: 0)  // the frame's pixels are the caller's again
         return seconds
     }
 
-    private func serve() {
-        while true {
-            start.wait()
-            if stopping { break }
-            let began = DispatchTime.now().uptimeNanoseconds
-            predictor.fit(image, box: box, into: &shape)
-            seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
-            done.signal()
-        }
-        done.signal()
+    private func fit() {
+        let began = DispatchTime.now().uptimeNanoseconds
+        predictor.fit(image, box: box, into: &shape)
+        seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
     }
 
     /// Ends the thread (called by the tracker that owns the worker when it is released).
     func stop() {
-        stopping = true
-        start.signal()
-        done.wait()
+        thread.stop()
     }
 }

@@ -20,22 +20,26 @@ let package = Package(
     targets: [
         // C shim over libjpeg(-turbo): setjmp-based error handling, gray/RGB decode, encode.
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
-        // AVX2 kernels for the Imaging module, behind a runtime CPU check (Swift otherwise).
+        // The runtime CPU check (AVX2, FMA) that every C kernel target's callers consult.
+        .target(name: "CCPUFeatures"),
+        // AVX2 kernels for the Imaging module, behind the runtime CPU check (Swift otherwise).
         .target(name: "CImagingKernels"),
         // Gray images, JPEG decode/encode, drawing.
-        .target(name: "Imaging", dependencies: ["CJPEG", "CImagingKernels"]),
+        .target(name: "Imaging", dependencies: ["CJPEG", "CCPUFeatures", "CImagingKernels"]),
+        // An AVX2 kernel for the commonest form of dlib's serialized floats, behind the runtime CPU check.
+        .target(name: "CDlibFormatKernels"),
         // Readers for dlib's serialize() format, shared by every dlib model file.
-        .target(name: "DlibFormat"),
+        .target(name: "DlibFormat", dependencies: ["CCPUFeatures", "CDlibFormatKernels"]),
         // dlib shape_predictor reader and the ensemble-of-regression-trees fit.
-        // An AVX2 kernel for the fit's leaf sums, behind a runtime CPU check (Swift SIMD otherwise).
+        // An AVX2 kernel for the fit's leaf sums, behind the runtime CPU check (Swift SIMD otherwise).
         .target(name: "CLandmarkKernels"),
-        .target(name: "Landmarks", dependencies: ["Imaging", "DlibFormat", "CLandmarkKernels"]),
+        .target(name: "Landmarks", dependencies: ["Imaging", "DlibFormat", "CCPUFeatures", "CLandmarkKernels"]),
         // A second thread that runs one job at a time for its owner (the split HOG scan, the fit beside a check).
         .target(name: "HelperThreads"),
         // dlib's HOG frontal face detector (fHOG pyramid, five separable filters, dlib's NMS).
-        // AVX2/FMA kernels for the HOG detector, behind a runtime CPU check (Swift SIMD otherwise).
+        // AVX2/FMA kernels for the HOG detector, behind the runtime CPU check (Swift SIMD otherwise).
         .target(name: "CHOGKernels"),
-        .target(name: "HOGDetection", dependencies: ["Imaging", "DlibFormat", "CHOGKernels", "HelperThreads"]),
+        .target(name: "HOGDetection", dependencies: ["Imaging", "DlibFormat", "CCPUFeatures", "CHOGKernels", "HelperThreads"]),
         // OpenCV cascade detector, box mapping and tracking.
         .target(name: "Detection", dependencies: ["Imaging", "Landmarks", "HOGDetection", "HelperThreads"]),
         // EAR/MAR/smile/pose measures and the blink, smile and mouth state machines.

@@ -42,11 +42,6 @@ void hog_vote_row(const uint8_t *row, long width, long x0, long count, const int
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #include <immintrin.h>
 
-bool hog_has_avx2_fma(void) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-}
-
 __attribute__((target("avx2,fma")))
 void hog_vote_row_avx2(const uint8_t *row, long width, long x0, long count, const int32_t *voteColumn,
                        const float *voteWeights, const uint8_t *bins, float vy1, float vy0,
@@ -242,8 +237,6 @@ void hog_normalise_row_avx2(const float *hist, const float *n0, const float *n1,
 }
 
 #else
-
-bool hog_has_avx2_fma(void) { return false; }
 
 void hog_correlate_avx2(const float *source, long sourceStride, long step, const float *taps, long tapCount,
                         long count, long rows, float *target, long targetStride, bool adding) {

@@ -6,11 +6,6 @@
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #include <immintrin.h>
 
-bool imaging_has_avx2(void) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2");
-}
-
 // One source coordinate of 4 output pixels, clamped to [0, max] as the Swift `min(max(p, 0), max)`
 // (`max_pd(p, 0)` returns +0 for −0, as Swift's `max` does), its integer part, the next sample
 // (no further than `last`) and the fraction.
@@ -84,8 +79,6 @@ void imaging_resample_avx2(const uint8_t *source, long sourceWidth, long sourceH
 }
 
 #else
-
-bool imaging_has_avx2(void) { return false; }
 
 void imaging_resample_avx2(const uint8_t *source, long sourceWidth, long sourceHeight, double centerX,
                            double centerY, double c, double s, uint8_t *out, long width, long height) {

@@ -6,11 +6,6 @@
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #include <immintrin.h>
 
-bool landmarks_has_avx2(void) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2");
-}
-
 __attribute__((target("avx2")))
 void landmarks_accumulate_avx2(const float *leaves, const long *offsets, long n, float *shape, long count) {
     long k = 0;
@@ -43,8 +38,6 @@ void landmarks_accumulate_avx2(const float *leaves, const long *offsets, long n,
 }
 
 #else
-
-bool landmarks_has_avx2(void) { return false; }
 
 void landmarks_accumulate_avx2(const float *leaves, const long *offsets, long n, float *shape, long count) {
     (void)leaves; (void)offsets; (void)n; (void)shape; (void)count;

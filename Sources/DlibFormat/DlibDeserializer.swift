@@ -1,3 +1,6 @@
+import CCPUFeatures
+import CDlibFormatKernels
+
 /// Reads the primitives of dlib's `serialize()` format from a byte buffer: packed integers
 /// (a control byte, then up to 8 little-endian magnitude bytes) and floats stored as
 /// (int64 mantissa, int16 exponent) pairs. See `shared/spec/reference-facts.md` §1.2.
@@ -195,6 +198,16 @@ extension DlibDeserializer {
     /// 68-point model. It stops before a float in any other form, or a malformed or cut-off one,
     /// which the caller then reads with `readFloat()` for the same value or error.
     public mutating func readUsualFloats(into destination: UnsafeMutablePointer<Float>, count: Int) -> Int {
+        readUsualFloats(into: destination, count: count, avx2: Self.avx2)
+    }
+
+    /// Whether the AVX2 kernel (`dlib_read_six_byte_floats_avx2`) may run on this CPU.
+    public static let avx2 = cpu_has_avx2()
+
+    /// `readUsualFloats` with the six-byte form read four values at a time by the AVX2 kernel or
+    /// not (tests compare both): the kernel computes each value in the same two exact steps, so
+    /// both give the same floats, and hands back to the loop below at any other form.
+    public mutating func readUsualFloats(into destination: UnsafeMutablePointer<Float>, count: Int, avx2: Bool) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         // A usual float takes at most 1 + 8 + 1 + 2 bytes, and both magnitudes are loaded as
         // 8 bytes: read only where 18 bytes remain.
@@ -202,6 +215,13 @@ extension DlibDeserializer {
         var position = offset
         var done = 0
         while done < count && position <= last {
+            if avx2 {
+                let read = dlib_read_six_byte_floats_avx2(base.assumingMemoryBound(to: UInt8.self) + position,
+                                                          bytes.count - position, destination + done, count - done)
+                done += read
+                position += 6 * read
+                guard done < count && position <= last else { break }
+            }
             let p = base + position
             // The commonest form by far (99.5 % of the 68-point model's leaves): a 3-byte mantissa
             // and a 1-byte exponent, six bytes in all. Its fixed length lets the next value's

@@ -1,3 +1,4 @@
+import CCPUFeatures
 import CImagingKernels
 import Foundation
 
@@ -16,7 +17,7 @@ extension GrayImage {
     }
 
     /// Whether the AVX2 kernel (`imaging_resample_avx2`) may run on this CPU.
-    static let avx2 = imaging_has_avx2()
+    static let avx2 = cpu_has_avx2()
 
     /// `resample` with the kernel chosen by `avx2` (tests compare both): the C kernel takes 4
     /// pixels at a time in the same double operations, so both give the same pixels.

@@ -1,3 +1,4 @@
+import CCPUFeatures
 import CLandmarkKernels
 import Imaging
 
@@ -19,7 +20,7 @@ extension ShapePredictor {
     }
 
     /// Whether the AVX2 leaf sums (`landmarks_accumulate_avx2`) may run on this CPU.
-    static let avx2 = landmarks_has_avx2()
+    static let avx2 = cpu_has_avx2()
 
     /// `fit` with the leaf sums chosen by `avx2` (tests compare both: the same sums in the same
     /// order, so the same points).

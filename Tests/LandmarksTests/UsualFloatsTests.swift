@@ -1,3 +1,4 @@
+import CDlibFormatKernels
 import DlibFormat
 import Foundation
 @testable import Landmarks
@@ -54,13 +55,15 @@ final class UsualFloatsTests: XCTestCase {
 
     /// Reads the stream as the model parser does: the fast path, and `readFloat()` for whatever
     /// it leaves. Also returns how many values the fast path read.
-    private func usualRead(_ bytes: [UInt8], count: Int) -> (values: [UInt32], error: DlibDeserializer.Failure?, offset: Int, fast: Int) {
+    private func usualRead(_ bytes: [UInt8], count: Int, avx2: Bool) -> (values: [UInt32], error: DlibDeserializer.Failure?, offset: Int, fast: Int) {
         bytes.withUnsafeBytes { raw in
             var reader = DlibDeserializer(raw)
             var values = [Float](repeating: 0, count: count)
             var done = 0, fast = 0
             while done < count && !reader.isAtEnd {
-                let read = values.withUnsafeMutableBufferPointer { reader.readUsualFloats(into: $0.baseAddress! + done, count: count - done) }
+                let read = values.withUnsafeMutableBufferPointer {
+                    reader.readUsualFloats(into: $0.baseAddress! + done, count: count - done, avx2: avx2)
+                }
                 done += read
                 fast += read
                 if done < count && !reader.isAtEnd {
@@ -74,12 +77,19 @@ final class UsualFloatsTests: XCTestCase {
         }
     }
 
+    /// Compares the fast path, with and without the AVX2 kernel where the CPU has it, with the
+    /// general reader; returns how many values the fast path read.
     private func assertSameAsGeneral(_ bytes: [UInt8], count: Int, _ what: String, file: StaticString = #filePath, line: UInt = #line) -> Int {
-        let general = generalRead(bytes), usual = usualRead(bytes, count: count)
-        XCTAssertEqual(usual.values, Array(general.values.prefix(count)), what, file: file, line: line)
-        XCTAssertEqual(usual.error, general.error, what, file: file, line: line)
-        if general.error == nil { XCTAssertEqual(usual.offset, general.offset, what, file: file, line: line) }
-        return usual.fast
+        let general = generalRead(bytes)
+        var fast = 0
+        for avx2 in DlibDeserializer.avx2 ? [false, true] : [false] {
+            let usual = usualRead(bytes, count: count, avx2: avx2)
+            XCTAssertEqual(usual.values, Array(general.values.prefix(count)), "\(what), avx2 \(avx2)", file: file, line: line)
+            XCTAssertEqual(usual.error, general.error, "\(what), avx2 \(avx2)", file: file, line: line)
+            if general.error == nil { XCTAssertEqual(usual.offset, general.offset, "\(what), avx2 \(avx2)", file: file, line: line) }
+            fast = usual.fast
+        }
+        return fast
     }
 
     func testDlibEncodedFloatsReadTheSameAndTakeTheFastPath() {
@@ -134,6 +144,37 @@ final class UsualFloatsTests: XCTestCase {
         for cut in stride(from: bytes.count - 60, to: bytes.count - 40, by: 1) {
             _ = assertSameAsGeneral(Array(bytes.prefix(cut)), count: count, "cut at \(cut)")
         }
+    }
+
+    /// The AVX2 kernel reads whole groups of four six-byte floats, and stops before a group with
+    /// another form, a float that overflows, or too few bytes left for its loads.
+    func testTheKernelReadsGroupsOfSixByteFloats() throws {
+        try XCTSkipUnless(DlibDeserializer.avx2, "this CPU has no AVX2")
+        func six(_ magnitude: UInt64, negative: Bool = false, exponent: Int64) -> [UInt8] {
+            packed(magnitude: magnitude, negative: negative, size: 3) + packed(exponent)
+        }
+        var usual: [UInt8] = []
+        for i in 0..<10 { usual += six(0x12_3456 + UInt64(i), negative: i % 3 == 0, exponent: Int64(i) - 40) }
+        func kernel(_ bytes: [UInt8], count: Int) -> (read: Int, values: [UInt32]) {
+            var values = [Float](repeating: .nan, count: count)
+            let read = bytes.withUnsafeBufferPointer { raw -> Int in
+                values.withUnsafeMutableBufferPointer { out -> Int in
+                    dlib_read_six_byte_floats_avx2(raw.baseAddress!, raw.count, out.baseAddress!, count)
+                }
+            }
+            return (read, values.prefix(read).map { $0.bitPattern })
+        }
+        let all = kernel(usual + [UInt8](repeating: 0, count: 8), count: 10)
+        XCTAssertEqual(all.read, 8, "two groups of four; the last two values are the loop's")
+        XCTAssertEqual(all.values, generalRead(Array(usual.prefix(48))).values)
+        XCTAssertEqual(kernel(Array(usual.prefix(48)), count: 8).read, 4, "the second group's loads would pass the end")
+        XCTAssertEqual(kernel(usual + [UInt8](repeating: 0, count: 8), count: 7).read, 4, "no group past count")
+        var other = usual
+        other.replaceSubrange(30..<36, with: packed(magnitude: 0x1234, negative: false) + packed(magnitude: 5, negative: false, size: 2))
+        XCTAssertEqual(kernel(other + [UInt8](repeating: 0, count: 8), count: 10).read, 4, "a group with another form")
+        var huge = usual
+        huge.replaceSubrange(6..<12, with: six(0xFF_FFFF, exponent: 120))
+        XCTAssertEqual(kernel(huge + [UInt8](repeating: 0, count: 8), count: 10).read, 0, "a float that overflows")
     }
 
     func testMalformedNumbersStopTheFastPath() {

@@ -4,15 +4,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/// True when the CPU runs AVX2 and FMA, so `hog_correlate_avx2` may be called.
-bool hog_has_avx2_fma(void);
-
 /// For each of `rows` rows `r`: `target[r·targetStride + c] (+)= Σ_n source[r·sourceStride + c + n·step] · taps[n]`
 /// for `c` in `0..<count`: one pass of a separable correlation, two rows and 32 columns at a time
 /// with AVX2/FMA (down the columns, `step == sourceStride`, each source row is loaded once for both
 /// rows). `count` is rounded up to a multiple of 8: up to 7 more values are written after each
 /// row's `count` (and read accordingly), so buffers need that slack. Call only when
-/// `hog_has_avx2_fma()` is true.
+/// `cpu_has_avx2_fma()` (CCPUFeatures) is true.
 void hog_correlate_avx2(const float *source, long sourceStride, long step, const float *taps, long tapCount,
                         long count, long rows, float *target, long targetStride, bool adding);
 
@@ -29,7 +26,7 @@ void hog_vote_row(const uint8_t *row, long width, long x0, long count, const int
                   float *histTop, float *histBottom, int32_t *gradient, float *weighted);
 
 /// `hog_vote_row` with its gradient loop on AVX2 vectors (8 pixels at a time): the same votes.
-/// Call only when `hog_has_avx2_fma()` is true.
+/// Call only when `cpu_has_avx2_fma()` (CCPUFeatures) is true.
 void hog_vote_row_avx2(const uint8_t *row, long width, long x0, long count, const int32_t *voteColumn,
                        const float *voteWeights, const uint8_t *bins, float vy1, float vy0,
                        float *histTop, float *histBottom, int32_t *gradient, float *weighted);
@@ -40,7 +37,7 @@ void hog_vote_row_avx2(const uint8_t *row, long width, long x0, long count, cons
 /// `blockLeft[b] + shuffle[16b + 8 + i]` with the horizontal fractions `fractions[8b + i]`, as
 /// `(invTB·(1−f))·tl + (invTB·f)·tr + (tb·(1−f))·bl + (tb·f)·br` in float without fused
 /// multiply-adds, rounded as `(uint8)((double)value + 0.5)`, into `out[8b + i]`. Reads 16 bytes
-/// of each row from each `blockLeft[b]`. Call only when `hog_has_avx2_fma()` is true.
+/// of each row from each `blockLeft[b]`. Call only when `cpu_has_avx2_fma()` (CCPUFeatures) is true.
 void hog_resize_row_avx2(const uint8_t *top, const uint8_t *bottom, const int32_t *blockLeft, const uint8_t *shuffle,
                          const float *fractions, long blocks, float tbf, float invTBf, uint8_t *out);
 
@@ -48,7 +45,7 @@ void hog_resize_row_avx2(const uint8_t *top, const uint8_t *bottom, const int32_
 /// `x`'s histogram at `hist[18x…18x + 17]`, the block energies of the cell rows above, at
 /// and below it in `n0`, `n1`, `n2` (from `x`, 3 columns), the 31 features written to
 /// `out[p · planeSize + x]`; the same float operations in the same order as dlib's 4-wide code,
-/// one lane per cell. Call only when `hog_has_avx2_fma()` is true.
+/// one lane per cell. Call only when `cpu_has_avx2_fma()` (CCPUFeatures) is true.
 void hog_normalise_row_avx2(const float *hist, const float *n0, const float *n1, const float *n2,
                             long count, float *out, long planeSize);
 

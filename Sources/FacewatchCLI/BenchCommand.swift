@@ -21,7 +21,7 @@ struct BenchCommand: ParsableCommand {
             processed, timing each stage of each frame: decode, detect (full-frame detection), track (window \
             checks), landmarks (fits of tracked faces), expressions (measures, state machines) and output (JSON \
             encoding). Then micro-benchmarks on its first frame (decode, detection, one landmark fit repeated, a \
-            tracked frame), the landmark fit on varied frames and faces (every tracked face of every frame of \
+            the window check a tracked face gets, a tracked frame), the landmark fit on varied frames and faces (every tracked face of every frame of \
             every RECORDING, in turn; default adds the bundled hopper-blinks for a second face), the model's \
             load time and memory, and, with the face descriptor model installed (Scripts/setup-models) in the \
             repository, dlib's face chip and descriptor network on the 16 faces of Tests/Fixtures/identity in turn \
@@ -222,6 +222,13 @@ struct BenchCommand: ParsableCommand {
         var shape = FaceShape(points: [])
         results.append(("landmark fit, repeated", try measure(iterations) {
             predictor.fit(gray, box: face.box, into: &shape)
+        }))
+        // The window check a tracked face gets every `verify_every_frames` frames: the area around
+        // its box resampled upright and scanned (not the same work as the detector's `ScanArea`
+        // scan of the frame, "hog around the face").
+        let checked = predictor.box(fitting: face.shape)
+        results.append(("window check", try measure(iterations) {
+            precondition(detector.confirm(checked, roll: 0, in: gray), "the window check lost the face")
         }))
         // A tracked frame: box from the last landmarks, fit, and every few frames the window check.
         // The clock stands still, so the periodic full-frame detection never falls due.

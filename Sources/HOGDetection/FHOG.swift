@@ -121,6 +121,12 @@ enum FHOG {
         if buffer.count < count { buffer = [Float](repeating: 0, count: count) }
     }
 
+    /// Builds the orientation-bin table now, as part of loading a detector, rather than in the
+    /// first frame's scan (it takes a few milliseconds).
+    static func prepareTables() {
+        _ = bins.count
+    }
+
     /// The orientation bin (0..<18) of every gradient (gx, gy) in -255...255, at
     /// `(gy + 255) · 511 + gx + 255`: dlib's snapping to the nearest of 18 directions, in floats.
     private static let bins: [UInt8] = {

@@ -66,6 +66,7 @@ public final class FrontalFaceDetector: Sendable {
                                           height: model.filterHeight, width: model.filterWidth, plane: plane)
             }
         }
+        FHOG.prepareTables()
     }
 }
 

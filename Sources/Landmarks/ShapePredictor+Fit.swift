@@ -36,6 +36,7 @@ extension ShapePredictor {
         let left = Double(box.x), top = Double(box.y)
         let spanX = Double(box.right - box.x), spanY = Double(box.bottom - box.y)
         let width = image.width, height = image.height
+        let leafBytes = count * MemoryLayout<Float>.stride
 
         withUnsafeTemporaryAllocation(of: Float.self, capacity: count) { current in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: features) { values in
@@ -92,6 +93,7 @@ extension ShapePredictor {
                                                     leafOffsets[slot + 1] = (levelLeaves + (tree + 1) * leavesPerTree + n1) * count
                                                     leafOffsets[slot + 2] = (levelLeaves + (tree + 2) * leavesPerTree + n2) * count
                                                     leafOffsets[slot + 3] = (levelLeaves + (tree + 3) * leavesPerTree + n3) * count
+                                                    for j in slot..<(slot + 4) { landmarks_prefetch(leaves.base + leafOffsets[j], leafBytes) }
                                                     tree += 4
                                                 }
                                                 while tree < passEnd {

@@ -180,13 +180,16 @@ extension FrontalFaceDetector {
         guard firstRow < lastRow, firstColumn < lastColumn else { return }
         let scratch = workspace.scratch.reserve(SeparableCorrelation.scratchCount(rows: rows, columns: columns))
         let response = workspace.response.reserve(rows * columns)
+        SeparableCorrelation.clearPadding(scratch, rows: rows, columns: columns, filledRows: features.filledRows)
         features.planes.withUnsafeBufferPointer { planes in
             for (detector, parts) in filters.enumerated() {
-                response.update(repeating: 0, count: rows * columns)
-                for part in parts {
+                // The first part's column pass writes the covered responses, the others add to them
+                // (0 + x is x: the same sums as adding to zeroes).
+                if parts.isEmpty { response.update(repeating: 0, count: rows * columns) }
+                for (index, part) in parts.enumerated() {
                     SeparableCorrelation.apply(part, to: planes.baseAddress! + part.plane * rows * columns,
                                                rows: rows, columns: columns, filledRows: features.filledRows,
-                                               scratch: scratch, addingTo: response)
+                                               scratch: scratch, addingTo: response, adding: index > 0)
                 }
                 let threshold = thresholds[detector]
                 for r in firstRow..<lastRow {

@@ -1,8 +1,8 @@
 import CHOGKernels
 
 /// dlib's `float_spatially_filter_image_separable` with `add_to`: a row pass over every row
-/// into `scratch`, then a column pass added into `output` over the rows and columns the filter
-/// fully covers (the others hold unspecified values). 32 columns at a time in independent accumulators
+/// into `scratch`, then a column pass added into `output` (or written there, for a filter's first
+/// part) over the rows and columns the filter fully covers (the others hold unspecified values). 32 columns at a time in independent accumulators
 /// (the sums' float rounding differs from dlib's in the last bits; scores agree to ~1e-6). On CPUs
 /// with AVX2 and FMA the C kernel of `CHOGKernels` does the same with fused multiply-adds.
 enum SeparableCorrelation {
@@ -18,13 +18,24 @@ enum SeparableCorrelation {
         (columns + 7) / 8 * 8
     }
 
+    /// Zeroes the rows of `scratch` outside `filledRows` (and its slack), which `apply` reads and
+    /// never writes: once for all the filters applied to planes of `rows × columns` features.
+    static func clearPadding(_ scratch: UnsafeMutablePointer<Float>, rows: Int, columns: Int, filledRows: Range<Int>) {
+        let stride = scratchStride(columns)
+        let filled = filledRows.clamped(to: 0..<rows)
+        scratch.update(repeating: 0, count: filled.lowerBound * stride)
+        (scratch + filled.upperBound * stride).update(repeating: 0, count: (rows - filled.upperBound) * stride + 8)
+    }
+
     /// `input` needs 8 readable values after its last row; `output` as many after
     /// `rows × columns`; `scratch` holds `scratchCount(rows:columns:)` values (on a 32-byte
-    /// boundary for aligned loads). The rows of `input` outside `filledRows` are zero (the
-    /// features' padding): their row pass is skipped. `avx2` picks the kernel (tests compare both).
+    /// boundary for aligned loads) with its padding cleared by `clearPadding`. The rows of `input`
+    /// outside `filledRows` are zero (the features' padding): their row pass is skipped. With
+    /// `adding` false the column pass writes `output` instead of adding to it. `avx2` picks the
+    /// kernel (tests compare both).
     static func apply(_ filter: SeparableFilter, to input: UnsafePointer<Float>, rows: Int, columns: Int,
                       filledRows: Range<Int>, scratch: UnsafeMutablePointer<Float>,
-                      addingTo output: UnsafeMutablePointer<Float>, avx2: Bool = CPUFeatures.avx2) {
+                      addingTo output: UnsafeMutablePointer<Float>, adding: Bool = true, avx2: Bool = CPUFeatures.avx2) {
         let rowTaps = filter.row.count, columnTaps = filter.column.count
         let firstRow = columnTaps / 2, firstColumn = rowTaps / 2
         let lastRow = rows - (columnTaps - 1) / 2, lastColumn = columns - (rowTaps - 1) / 2
@@ -32,15 +43,13 @@ enum SeparableCorrelation {
         guard count > 0, lastRow > firstRow else { return }
         let stride = scratchStride(columns)
         let filled = filledRows.clamped(to: 0..<rows)
-        scratch.update(repeating: 0, count: filled.lowerBound * stride)
-        (scratch + filled.upperBound * stride).update(repeating: 0, count: (rows - filled.upperBound) * stride + 8)
         // The kernel's overrun (≤ 7 values past each row's `count`) lands in the scratch rows'
         // spare columns, the output's next row's uncovered columns and the buffers' slack.
         if avx2 && rowTaps > 7 {
             hog_correlate_avx2(input + filled.lowerBound * columns, columns, 1, filter.row, rowTaps, count, filled.count,
                                scratch + filled.lowerBound * stride, stride, false)
             hog_correlate_avx2(scratch, stride, stride, filter.column, columnTaps, count, lastRow - firstRow,
-                               output + firstRow * columns + firstColumn, columns, true)
+                               output + firstRow * columns + firstColumn, columns, adding)
             return
         }
         filter.row.withUnsafeBufferPointer { row in
@@ -51,7 +60,7 @@ enum SeparableCorrelation {
         filter.column.withUnsafeBufferPointer { column in
             for r in firstRow..<lastRow {
                 correlate(scratch + (r - firstRow) * stride, step: stride, taps: column, count: count,
-                          into: output + r * columns + firstColumn, adding: true)
+                          into: output + r * columns + firstColumn, adding: adding)
             }
         }
     }

@@ -2,7 +2,7 @@
 import XCTest
 
 /// The separable correlation, both kernels (AVX2/FMA where the CPU has it, Swift SIMD), against
-/// the sum written out in double.
+/// the sum written out in double: added to what the output holds, and written over it.
 final class SeparableCorrelationTests: XCTestCase {
     func testBothKernelsMatchTheDirectSum() {
         var random = SystemRandomNumberGenerator()
@@ -15,15 +15,21 @@ final class SeparableCorrelationTests: XCTestCase {
             let firstRow = filter.column.count / 2, firstColumn = taps / 2
             let lastRow = rows - (filter.column.count - 1) / 2, lastColumn = columns - (taps - 1) / 2
             for avx2 in [false, CPUFeatures.avx2] {
+              for adding in [true, false] {
                 var scratch = [Float](repeating: .nan, count: SeparableCorrelation.scratchCount(rows: rows, columns: columns))
+                SeparableCorrelation.clearPadding(&scratch, rows: rows, columns: columns, filledRows: filled)
                 var output = [Float](repeating: 1, count: rows * columns + 16)
                 input.withUnsafeBufferPointer { input in
-                    SeparableCorrelation.apply(filter, to: input.baseAddress!, rows: rows, columns: columns, filledRows: filled,
-                                               scratch: &scratch, addingTo: &output, avx2: avx2)
+                    // Twice: what the first application leaves in the scratch rows is overwritten.
+                    for _ in 0..<2 {
+                        output.replaceSubrange(0..<output.count, with: repeatElement(1, count: output.count))
+                        SeparableCorrelation.apply(filter, to: input.baseAddress!, rows: rows, columns: columns, filledRows: filled,
+                                                   scratch: &scratch, addingTo: &output, adding: adding, avx2: avx2)
+                    }
                 }
                 for r in firstRow..<lastRow {
                     for c in firstColumn..<lastColumn {
-                        var sum = 1.0
+                        var sum = adding ? 1.0 : 0.0
                         for m in 0..<filter.column.count {
                             for n in 0..<taps {
                                 sum += Double(filter.column[m]) * Double(filter.row[n])
@@ -31,9 +37,10 @@ final class SeparableCorrelationTests: XCTestCase {
                             }
                         }
                         XCTAssertEqual(Double(output[r * columns + c]), sum, accuracy: 1e-5,
-                                       "\(rows)×\(columns), \(taps) taps, avx2 \(avx2), at \(r), \(c)")
+                                       "\(rows)×\(columns), \(taps) taps, avx2 \(avx2), adding \(adding), at \(r), \(c)")
                     }
                 }
+              }
             }
         }
     }

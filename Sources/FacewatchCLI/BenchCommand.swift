@@ -20,10 +20,10 @@ struct BenchCommand: ParsableCommand {
             executable or in the working directory) once to warm up, then --rounds times with every frame \
             processed, timing each stage of each frame: decode, detect (full-frame detection), track (window \
             checks), landmarks (fits of tracked faces), expressions (measures, state machines) and output (JSON \
-            encoding). Then micro-benchmarks on its first frame (decode, detection, one landmark fit repeated, a \
-            the window check a tracked face gets, a tracked frame), the landmark fit on varied frames and faces (every tracked face of every frame of \
-            every RECORDING, in turn; default adds the bundled hopper-blinks for a second face), the model's \
-            load time and memory, and, with the face descriptor model installed (Scripts/setup-models) in the \
+            encoding). Then micro-benchmarks on its first frame (decode, detection, one landmark fit repeated, \
+            the window check a tracked face gets, a tracked frame), the landmark fit on varied frames and faces \
+            (every tracked face of every frame of every RECORDING, in turn; default adds the bundled hopper-blinks \
+            for a second face), the model's load time and memory, and, with the face descriptor model installed (Scripts/setup-models) in the \
             repository, dlib's face chip and descriptor network on the 16 faces of Tests/Fixtures/identity in turn \
             (compare with Scripts/bench_dlib_descriptor.py; pin both to one core with `taskset -c 0`).
             """

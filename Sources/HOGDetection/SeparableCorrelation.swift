@@ -2,9 +2,10 @@ import CHOGKernels
 
 /// dlib's `float_spatially_filter_image_separable` with `add_to`: a row pass over every row
 /// into `scratch`, then a column pass added into `output` (or written there, for a filter's first
-/// part) over the rows and columns the filter fully covers (the others hold unspecified values). 32 columns at a time in independent accumulators
-/// (the sums' float rounding differs from dlib's in the last bits; scores agree to ~1e-6). On CPUs
-/// with AVX2 and FMA the C kernel of `CHOGKernels` does the same with fused multiply-adds.
+/// part) over the rows and columns the filter fully covers (the others hold unspecified values).
+/// 32 columns at a time in independent accumulators (the sums' float rounding differs from
+/// dlib's in the last bits; scores agree to ~1e-6). On CPUs with AVX2 and FMA the C kernel of
+/// `CHOGKernels` does the same with fused multiply-adds.
 enum SeparableCorrelation {
     /// The scratch values `apply` needs for `rows × columns` inputs.
     static func scratchCount(rows: Int, columns: Int) -> Int {

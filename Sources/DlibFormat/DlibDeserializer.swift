@@ -202,12 +202,12 @@ extension DlibDeserializer {
     }
 
     /// Whether the AVX2 kernel (`dlib_read_six_byte_floats_avx2`) may run on this CPU.
-    public static let avx2 = cpu_has_avx2()
+    static let avx2 = cpu_has_avx2()
 
     /// `readUsualFloats` with the six-byte form read four values at a time by the AVX2 kernel or
     /// not (tests compare both): the kernel computes each value in the same two exact steps, so
     /// both give the same floats, and hands back to the loop below at any other form.
-    public mutating func readUsualFloats(into destination: UnsafeMutablePointer<Float>, count: Int, avx2: Bool) -> Int {
+    mutating func readUsualFloats(into destination: UnsafeMutablePointer<Float>, count: Int, avx2: Bool) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         // A usual float takes at most 1 + 8 + 1 + 2 bytes, and both magnitudes are loaded as
         // 8 bytes: read only where 18 bytes remain.

@@ -1,5 +1,5 @@
 import CDlibFormatKernels
-import DlibFormat
+@testable import DlibFormat
 import Foundation
 @testable import Landmarks
 import XCTest

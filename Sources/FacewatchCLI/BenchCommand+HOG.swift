@@ -21,9 +21,16 @@ extension BenchCommand {
         }
         let still = frames[0]
         if let hogFrames {
-            let paths = try FileManager.default.contentsOfDirectory(atPath: hogFrames).sorted()
-                .filter { $0.hasSuffix(".jpg") }.map { hogFrames + "/" + $0 }
-            frames += try paths.map { try decoder.decodeGray(readFile($0)) }.filter { $0.width == 640 && $0.height == 480 }
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: hogFrames)
+            } catch {
+                throw CommandError("--hog-frames \(hogFrames): cannot read the folder (\((error as NSError).localizedDescription))")
+            }
+            let paths = names.sorted().filter { $0.hasSuffix(".jpg") }.map { hogFrames + "/" + $0 }
+            let added = try paths.map { try decoder.decodeGray(readFile($0)) }.filter { $0.width == 640 && $0.height == 480 }
+            guard !added.isEmpty else { throw CommandError("--hog-frames \(hogFrames): no 640×480 .jpg in the folder") }
+            frames += added
         }
         let workspace = HOGWorkspace(), twoThreads = HOGWorkspace(threads: 2)
         var next = 0

@@ -17,5 +17,12 @@ public struct CameraConfiguration: Sendable, Equatable {
     /// Seconds to keep reopening an unplugged camera before giving up (exit 1).
     public var reconnectFor = 60.0
 
+    /// The values each setting may take, in `config.json` and on the command line alike.
+    public static let sides = 16...8192
+    public static let rates = 1.0...240.0
+    public static let bufferCounts = 2...32
+    public static let pollTimeouts = 0.05...60.0
+    public static let reconnectTimes = 0.0...86_400.0
+
     public init() {}
 }

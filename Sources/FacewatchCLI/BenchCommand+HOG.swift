@@ -1,3 +1,4 @@
+import ArgumentParser
 import Config
 import Foundation
 import HOGDetection
@@ -21,14 +22,8 @@ extension BenchCommand {
         }
         let still = frames[0]
         if let hogFrames {
-            let names: [String]
-            do {
-                names = try FileManager.default.contentsOfDirectory(atPath: hogFrames)
-            } catch {
-                throw CommandError("--hog-frames \(hogFrames): cannot read the folder (\((error as NSError).localizedDescription))")
-            }
-            let paths = names.sorted().filter { $0.hasSuffix(".jpg") }.map { hogFrames + "/" + $0 }
-            let added = try paths.map { try decoder.decodeGray(readFile($0)) }.filter { $0.width == 640 && $0.height == 480 }
+            let added = try Self.jpegs(in: hogFrames).map { try decoder.decodeGray(readFile($0)) }
+                .filter { $0.width == 640 && $0.height == 480 }
             guard !added.isEmpty else { throw CommandError("--hog-frames \(hogFrames): no 640×480 .jpg in the folder") }
             frames += added
         }
@@ -58,5 +53,19 @@ extension BenchCommand {
                 precondition(!detector.detect(still, in: area, using: workspace).isEmpty, "the face was lost")
             }),
         ]
+    }
+
+    /// The `.jpg` files of `folder` (`--hog-frames`), sorted; a folder that cannot be read or holds
+    /// none is a usage error naming it.
+    static func jpegs(in folder: String) throws -> [String] {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            throw ValidationError("--hog-frames \(folder): cannot read the folder (\((error as NSError).localizedDescription))")
+        }
+        let paths = names.sorted().filter { $0.hasSuffix(".jpg") }.map { folder + "/" + $0 }
+        guard !paths.isEmpty else { throw ValidationError("--hog-frames \(folder): no .jpg in the folder") }
+        return paths
     }
 }

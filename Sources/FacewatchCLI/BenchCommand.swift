@@ -46,6 +46,12 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Print one JSON object instead of tables.")
     var json = false
 
+    func validate() throws {
+        guard rounds >= 1 else { throw ValidationError("--rounds must be at least 1") }
+        guard iterations >= 10 else { throw ValidationError("--iterations must be at least 10") }
+        if let hogFrames { _ = try Self.jpegs(in: hogFrames) }
+    }
+
     mutating func run() throws {
         let configuration = try options.load()
         let chosen = try recordings.isEmpty ? Self.bundledRecordings() : recordings

@@ -29,13 +29,20 @@ struct CameraOptions: ParsableArguments {
 
     func validate() throws {
         if let size { _ = try parseSize(size) }
-        if let fps, !(fps > 0) { throw ValidationError("--fps must be positive") }
+        try check("--fps", fps, in: CameraConfiguration.rates)
         if let format, !CameraConfiguration.formats.contains(format) {
             throw ValidationError("--format is one of \(CameraConfiguration.formats.joined(separator: ", ")); got \"\(format)\"")
         }
-        if let buffers, buffers < 2 { throw ValidationError("--buffers must be at least 2") }
-        if let pollTimeout, !(pollTimeout > 0) { throw ValidationError("--poll-timeout must be positive") }
-        if let reconnectFor, !(reconnectFor >= 0) { throw ValidationError("--reconnect-for must not be negative") }
+        try check("--buffers", buffers, in: CameraConfiguration.bufferCounts)
+        try check("--poll-timeout", pollTimeout, in: CameraConfiguration.pollTimeouts)
+        try check("--reconnect-for", reconnectFor, in: CameraConfiguration.reconnectTimes)
+    }
+
+    /// The same ranges as the `camera` settings of `config.json`.
+    private func check<Value: Comparable>(_ option: String, _ value: Value?, in range: ClosedRange<Value>) throws {
+        if let value, !range.contains(value) {
+            throw ValidationError("\(option) must be from \(range.lowerBound) to \(range.upperBound); got \(value)")
+        }
     }
 
     /// The config's camera section with these options applied.
@@ -53,8 +60,10 @@ struct CameraOptions: ParsableArguments {
 
     private func parseSize(_ text: String) throws -> (Int, Int) {
         let parts = text.lowercased().split(separator: "x").map { Int($0) }
-        guard parts.count == 2, let width = parts[0], let height = parts[1], width > 0, height > 0 else {
-            throw ValidationError("--size is WIDTHxHEIGHT, e.g. 640x480; got \"\(text)\"")
+        guard parts.count == 2, let width = parts[0], let height = parts[1],
+              CameraConfiguration.sides.contains(width), CameraConfiguration.sides.contains(height) else {
+            throw ValidationError("--size is WIDTHxHEIGHT, each from \(CameraConfiguration.sides.lowerBound) to "
+                                  + "\(CameraConfiguration.sides.upperBound), e.g. 640x480; got \"\(text)\"")
         }
         return (width, height)
     }

@@ -60,7 +60,9 @@ struct CheckCommand: ParsableCommand {
     /// Runs the check; true when it passed.
     private func check() throws -> Bool {
         let steps = try challenge.map { try Challenge(parsing: $0) } ?? Challenge.random(seed: seed ?? UInt64.random(in: 0...UInt64.max))
-        guard stepTimeout > 0, stepTimeout.isFinite else { throw ValidationError("--step-timeout must be positive") }
+        guard stepTimeout > 0, stepTimeout <= 3600 else {
+            throw ValidationError("--step-timeout must be more than 0 and at most 3600 seconds; got \(stepTimeout)")
+        }
         var settings = CheckSettings()
         settings.stepTimeout = stepTimeout
         if identity != nil && against != nil { throw ValidationError("give --identity or --against, not both") }

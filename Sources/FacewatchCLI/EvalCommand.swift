@@ -41,6 +41,8 @@ struct EvalCommand: ParsableCommand {
         guard unknown.isEmpty else {
             throw ValidationError("--types: unknown \(unknown.joined(separator: ", ")); choose from \(Evaluation.types.joined(separator: ", "))")
         }
+        guard (0...1).contains(minF1) else { throw ValidationError("--min-f1 must be from 0 to 1; got \(minF1)") }
+        guard (0...60).contains(tolerance) else { throw ValidationError("--tolerance must be from 0 to 60 seconds; got \(tolerance)") }
     }
 
     mutating func run() throws {

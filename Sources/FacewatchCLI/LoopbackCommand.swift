@@ -37,12 +37,12 @@ struct LoopbackCommand: ParsableCommand {
     @Option(help: "Seconds to show the first frame before playing (SIGUSR1 starts playing at once).")
     var leadIn: Double = 0
 
-    @Option(help: "Play at this many times the recording's rate (e.g. 0.25: a quarter; frames keep their recorded timestamps).")
+    @Option(help: "Play at this many times the recording's rate, from 0.01 (e.g. 0.25: a quarter; frames keep their recorded timestamps).")
     var speed: Double = 1
 
     func validate() throws {
         guard leadIn >= 0, leadIn.isFinite else { throw ValidationError("--lead-in must be 0 or more seconds") }
-        guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
+        try PlaybackSpeed.validate(speed)
     }
 
     mutating func run() throws {

@@ -22,7 +22,7 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: "A recording folder (recording.json, frames.mjpeg, frames.jsonl).")
     var recording: String
 
-    @Option(help: "0: every frame, as fast as possible; N > 0: play at N× the recording's speed like a live camera.")
+    @Option(help: "0: every frame, as fast as possible; N ≥ 0.01: play at N× the recording's speed like a live camera.")
     var speed: Double = 0
 
     @Option(help: "Play the recording this many times over as one continuous stream (soak tests).")
@@ -36,7 +36,7 @@ struct ReplayCommand: ParsableCommand {
     @OptionGroup var broker: MQTTOptions
 
     func validate() throws {
-        guard speed >= 0, speed.isFinite else { throw ValidationError("--speed must be 0 or a positive number") }
+        try PlaybackSpeed.validate(speed, zero: "every frame, as fast as possible")
         guard loop >= 1 else { throw ValidationError("--loop must be at least 1") }
     }
 

@@ -25,7 +25,7 @@ struct ServeCommand: ParsableCommand {
     @Flag(help: "With --replay: play the recording over and over until stopped.")
     var loop = false
 
-    @Option(help: "With --replay: play at N× the recording's speed.")
+    @Option(help: "With --replay: play at N× the recording's speed (N ≥ 0.01).")
     var speed: Double = 1
 
     @OptionGroup var camera: CameraOptions
@@ -35,7 +35,7 @@ struct ServeCommand: ParsableCommand {
     @OptionGroup var broker: MQTTOptions
 
     func validate() throws {
-        guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
+        try PlaybackSpeed.validate(speed)
         if replay != nil && camera.device != nil { throw ValidationError("use either --device or --replay") }
         if loop && replay == nil { throw ValidationError("--loop works with --replay") }
     }

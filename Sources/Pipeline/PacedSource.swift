@@ -15,9 +15,10 @@ public struct PacedSource<Base: FrameSource>: FrameSource {
     private var start: Double?
     private let shouldStop: () -> Bool
 
+    /// `speed` is finite and at least 0.01 (slower, `t / speed` overflows and pacing would stop).
     /// `shouldStop` is polled while waiting so that a stop request is honoured quickly.
     public init(_ base: Base, speed: Double, maximumWait: Double = 10, shouldStop: @escaping () -> Bool = { false }) {
-        precondition(speed > 0, "speed must be positive")
+        precondition(speed >= 0.01 && speed.isFinite, "speed must be finite and at least 0.01")
         self.base = base
         self.speed = speed
         self.maximumWait = maximumWait

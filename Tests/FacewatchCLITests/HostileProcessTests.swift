@@ -3,7 +3,8 @@ import Recordings
 import XCTest
 
 /// The binary under signals, stalled readers, full disks and bad arguments (reliability findings
-/// D7, D8, D11, D12, D15 and the unnamed-image errors).
+/// D7, D8, D11, D12, D15, the unnamed-image errors, and options out of the ranges the program
+/// can work with).
 extension DaemonTests {
     /// Reads a pipe to its end on a background queue; `lines()` waits for the end.
     private final class Drain: @unchecked Sendable {
@@ -136,5 +137,38 @@ extension DaemonTests {
             let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             XCTAssertTrue(text.contains("\(bad.path): bad JPEG"), text)
         }
+    }
+
+    /// Options the program cannot work with are usage errors (exit 64; `check`: 2) naming the option, not a
+    /// crash (`--fps 1e308` overflowed the frame interval) or a silently wrong run (`--speed
+    /// 1e-300` made every frame's wait NaN, so the replay ran unpaced and dropped frames).
+    func testOutOfRangeOptionsAreUsageErrors() throws {
+        let rec = "\(folder.path)/rec"
+        let cases: [([String], String)] = [
+            (["replay", rec, "--speed", "1e-300"], "--speed must be 0 (every frame, as fast as possible) or a number from 0.01"),
+            (["serve", "--replay", rec, "--speed", "0"], "--speed must be a number from 0.01"),
+            (["run", "--device", "emulated:\(rec)", "--fps", "1e308"], "--fps must be from 1.0 to 240.0; got 1e+308"),
+            (["run", "--device", "emulated:\(rec)", "--size", "100000x480"], "--size is WIDTHxHEIGHT, each from 16 to 8192"),
+            (["run", "--device", "emulated:\(rec)", "--poll-timeout", "1e308"], "--poll-timeout must be from 0.05 to 60.0"),
+            (["run", "--device", "emulated:\(rec)", "--buffers", "100000"], "--buffers must be from 2 to 32"),
+            (["bench", rec, "--rounds", "0"], "--rounds must be at least 1"),
+            (["eval", rec, "--min-f1", "nan"], "--min-f1 must be from 0 to 1; got nan"),
+            (["eval", rec, "--tolerance=-1"], "--tolerance must be from 0 to 60 seconds; got -1.0"),
+            (["bench", rec, "--hog-frames", "\(folder.path)/none"], "--hog-frames \(folder.path)/none: cannot read the folder"),
+            (["bench", rec, "--hog-frames", rec], "--hog-frames \(rec): no .jpg in the folder"),
+        ]
+        for (arguments, message) in cases {
+            let (process, _, err) = try start(arguments)
+            XCTAssertTrue(wait(process, seconds: 20), "\(arguments)")
+            XCTAssertEqual(process.terminationStatus, 64, "\(arguments)")
+            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            XCTAssertTrue(text.hasPrefix("Error: \(message)"), "\(arguments): \(text)")
+        }
+        // `check` ends every error with its own status, 2 (1 is a failed check).
+        let (process, _, err) = try start(["check", "--replay", rec, "--step-timeout", "1e308"])
+        XCTAssertTrue(wait(process, seconds: 20))
+        XCTAssertEqual(process.terminationStatus, 2)
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(text.hasPrefix("Error: --step-timeout must be more than 0 and at most 3600 seconds; got 1e+308"), text)
     }
 }

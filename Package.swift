@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // No traits: the swift-configuration bridge and full-Foundation extras are not used.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // C shim over libjpeg(-turbo): setjmp-based error handling, gray/RGB decode, encode.
@@ -77,6 +78,7 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], resources: [.copy("Pages")]),
         // C shim over Linux uinput: a virtual absolute pointer with two buttons.
         .target(name: "CUInput"),
@@ -113,7 +115,10 @@ let package = Package(
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Config", "Events", "Recordings", "Expressions", "Detection", "Landmarks", "Imaging"]),
         .testTarget(name: "ConfigTests", dependencies: ["Config", "Detection"]),
         .testTarget(name: "SinksTests", dependencies: ["Sinks", "Events"]),
-        .testTarget(name: "WebServerTests", dependencies: ["WebServer", "Liveness", "Pipeline", "Config", "Recordings", "Events", "Landmarks"]),
+        .testTarget(name: "WebServerTests", dependencies: [
+            "WebServer", "Liveness", "Pipeline", "Config", "Recordings", "Events", "Landmarks", "Telemetry",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "Pipeline", "Config", "Recordings", "Events", "Landmarks"]),
         .testTarget(name: "PointerTests", dependencies: ["Pointer", "Config", "Events"]),
         .testTarget(name: "FaceDescriptorTests", dependencies: ["FaceDescriptor", "DlibFormat", "Imaging", "Landmarks"]),

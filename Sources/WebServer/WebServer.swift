@@ -5,6 +5,7 @@ import Events
 import Liveness
 import Logging
 import NIOCore
+import ServiceLifecycle
 import Telemetry
 
 /// The HTTP face of a running pipeline (Hummingbird 2):
@@ -35,15 +36,20 @@ public struct WebServer: Sendable {
         self.pages = pages
     }
 
-    /// Serves until the task is cancelled; `onListening` gets the bound port once it listens.
-    public func run(logger: Logger, onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
-        let app = Application(
+    /// The server as a service for a `ServiceGroup`: it serves until the group shuts down
+    /// gracefully (it stops listening, and the event and video streams end after their current
+    /// write) or is cancelled. `onListening` gets the bound port once it listens.
+    public func service(logger: Logger, onListening: @escaping @Sendable (Int) -> Void = { _ in }) -> any Service {
+        Application(
             router: makeRouter(),
             configuration: ApplicationConfiguration(address: .hostname(policy.host, port: policy.port), serverName: "facewatch"),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? 0) },
             logger: logger)
-        try await app.runService(gracefulShutdownSignals: [])
     }
+
+    /// Whether a streaming response should end: its connection's task was cancelled or the
+    /// server is shutting down.
+    private static var streamEnded: Bool { Task.isCancelled || Task.isShuttingDownGracefully }
 
     func makeRouter() -> Router<BasicRequestContext> {
         let router = Router()
@@ -86,7 +92,7 @@ public struct WebServer: Sendable {
             body: ResponseBody { writer in
                 try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
                 var cursor = start
-                while !Task.isCancelled {
+                while !Self.streamEnded {
                     let entries = log.entries(after: cursor)
                     if entries.isEmpty {
                         try await Task.sleep(for: Self.pollInterval)
@@ -110,7 +116,7 @@ public struct WebServer: Sendable {
                 video.viewerJoined()
                 defer { video.viewerLeft() }
                 var sequence = 0
-                while !Task.isCancelled {
+                while !Self.streamEnded {
                     guard let picture = video.picture(after: sequence) else {
                         try await Task.sleep(for: Self.pollInterval)
                         continue

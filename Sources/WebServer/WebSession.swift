@@ -4,6 +4,7 @@ import Liveness
 import Logging
 import Pipeline
 import Recordings
+import ServiceLifecycle
 import Telemetry
 
 /// Everything the web server shows, wired to one live pipeline: the event log (a sink), the
@@ -11,6 +12,7 @@ import Telemetry
 /// frame), and the server itself, run on a task of its own.
 public final class WebSession: @unchecked Sendable {
     public let server: WebServer
+    private var group: ServiceGroup?
     private var task: Task<Void, Never>?
     private let lock = NSLock()
     private var failure: Error?
@@ -34,14 +36,15 @@ public final class WebSession: @unchecked Sendable {
     /// Starts serving; `failed` is called (from another thread) if the server cannot run, e.g.
     /// the port is taken.
     public func start(logger: Logger, failed: @escaping @Sendable (Error) -> Void) {
-        let server = self.server
         let policy = server.policy
+        let service = server.service(logger: logger) { port in
+            logger.info("serving http://\(policy.host.contains(":") ? "[\(policy.host)]" : policy.host):\(port)/")
+        }
+        let group = ServiceGroup(services: [service], logger: logger)
+        self.group = group
         task = Task.detached { [self] in
             do {
-                try await server.run(logger: logger) { port in
-                    logger.info("serving http://\(policy.host.contains(":") ? "[\(policy.host)]" : policy.host):\(port)/")
-                }
-            } catch is CancellationError {
+                try await group.run()
             } catch {
                 lock.withLock { failure = error }
                 failed(error)
@@ -49,10 +52,11 @@ public final class WebSession: @unchecked Sendable {
         }
     }
 
-    /// Fails a running check (the stream ended) and stops serving.
+    /// Fails a running check (the stream ended) and stops serving: a graceful shutdown, so the
+    /// server stops listening and closes its connections without logging them as errors.
     public func stop() async {
         server.checks.finish()
-        task?.cancel()
+        await group?.triggerGracefulShutdown()
         await task?.value
     }
 

@@ -67,10 +67,7 @@ final class Integrations {
             processor: processor, sink: sink(primary: primary), statsInterval: statsInterval, observer: metrics,
             brokerLost: mqtt.map { broker in { broker.lost } }, upstreamDrops: upstreamDrops,
             afterFrame: { frame, events in web?.observe(frame, events: events, processor: processor) })
-        web?.start(logger: Log.shared) { error in
-            Log.shared.error("web server: \(error)")
-            pipeline.stop()
-        }
+        web?.start(logger: Log.shared) { _ in pipeline.stop() }
         return pipeline
     }
 

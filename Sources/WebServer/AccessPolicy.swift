@@ -8,6 +8,11 @@ public struct AccessPolicy: Sendable, Equatable {
     public let port: Int
     public let token: String?
 
+    /// `host:port`, an IPv6 host in brackets (`[::1]:8080`), as in a URL.
+    public func address(port: Int) -> String {
+        "\(host.contains(":") ? "[\(host)]" : host):\(port)"
+    }
+
     /// The cookie that carries the token.
     public static let cookieName = "facewatch_token"
 

@@ -38,7 +38,7 @@ public final class WebSession: @unchecked Sendable {
     public func start(logger: Logger, failed: @escaping @Sendable (Error) -> Void) {
         let policy = server.policy
         let service = server.service(logger: logger) { port in
-            logger.info("serving http://\(policy.host.contains(":") ? "[\(policy.host)]" : policy.host):\(port)/")
+            logger.info("serving http://\(policy.address(port: port))/")
         }
         let group = ServiceGroup(services: [service], logger: logger)
         self.group = group
@@ -46,8 +46,9 @@ public final class WebSession: @unchecked Sendable {
             do {
                 try await group.run()
             } catch {
-                lock.withLock { failure = error }
-                failed(error)
+                let serveError = ServeError(address: policy.address(port: policy.port), error: error)
+                lock.withLock { failure = serveError }
+                failed(serveError)
             }
         }
     }

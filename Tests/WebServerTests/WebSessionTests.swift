@@ -92,4 +92,26 @@ final class WebSessionTests: XCTestCase {
         let errors = records.all.filter { $0.0 >= .error }.map(\.1)
         XCTAssertEqual(errors, [], "logged at error level when stopping")
     }
+
+    func testAPortInUseIsAnErrorNamingTheAddress() async throws {
+        let taken = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(taken) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(taken, $0, length) == 0 && listen(taken, 1) == 0
+                && getsockname(taken, $0, &length) == 0 }
+        }
+        XCTAssertTrue(bound)
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let session = WebSession(policy: try AccessPolicy(bind: "127.0.0.1:\(port)", token: nil), filter: .all, video: false,
+                                 videoFPS: 10, metrics: FacewatchMetrics(), pages: try PageFiles())
+        let failed = expectation(description: "the server failed")
+        session.start(logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }) { _ in failed.fulfill() }
+        await fulfillment(of: [failed], timeout: 20)
+        await session.stop()
+        XCTAssertEqual(session.error.map { "\($0)" }, "cannot serve on 127.0.0.1:\(port): Address already in use")
+    }
 }

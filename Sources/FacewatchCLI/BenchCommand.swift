@@ -48,7 +48,7 @@ struct BenchCommand: ParsableCommand {
 
     func validate() throws {
         guard rounds >= 1 else { throw ValidationError("--rounds must be at least 1") }
-        guard iterations >= 10 else { throw ValidationError("--iterations must be at least 10") }
+        guard iterations >= 1 else { throw ValidationError("--iterations must be at least 1") }
         if let hogFrames { _ = try Self.jpegs(in: hogFrames) }
     }
 

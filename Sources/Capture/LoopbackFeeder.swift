@@ -93,7 +93,7 @@ public final class LoopbackFeeder {
     /// slow reader can be fed at a rate it keeps up with. Returns the frames written.
     @discardableResult
     public func play(loops: Int?, leadIn: Double = 0, speed: Double = 1, start: () -> Bool = { false }) throws -> Int {
-        precondition(speed >= 0.01 && speed.isFinite, "speed must be finite and at least 0.01")
+        precondition(speed >= Recording.slowestSpeed && speed.isFinite, "speed must be finite and at least Recording.slowestSpeed")
         let frames = recording.frames
         guard let first = frames.first else { return 0 }
         let period = 1 / max(recording.info.fps, 1)

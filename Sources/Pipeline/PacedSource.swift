@@ -15,10 +15,10 @@ public struct PacedSource<Base: FrameSource>: FrameSource {
     private var start: Double?
     private let shouldStop: () -> Bool
 
-    /// `speed` is finite and at least 0.01 (slower, `t / speed` overflows and pacing would stop).
+    /// `speed` is finite and at least `Recording.slowestSpeed`.
     /// `shouldStop` is polled while waiting so that a stop request is honoured quickly.
     public init(_ base: Base, speed: Double, maximumWait: Double = 10, shouldStop: @escaping () -> Bool = { false }) {
-        precondition(speed >= 0.01 && speed.isFinite, "speed must be finite and at least 0.01")
+        precondition(speed >= Recording.slowestSpeed && speed.isFinite, "speed must be finite and at least Recording.slowestSpeed")
         self.base = base
         self.speed = speed
         self.maximumWait = maximumWait

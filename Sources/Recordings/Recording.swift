@@ -18,6 +18,11 @@ public struct Recording: Sendable {
     public let problems: [String]
     private let data: Data
 
+    /// The slowest a recording plays on its own clock (`PacedSource`, `LoopbackFeeder`): a
+    /// hundredth of its rate. Slower, a frame's wait (its time over the speed) leaves the range
+    /// of the clocks' arithmetic and pacing stops.
+    public static let slowestSpeed = 0.01
+
     public init(directory: String) throws {
         func path(_ name: String) -> String { Self.file(name, in: directory) }
 

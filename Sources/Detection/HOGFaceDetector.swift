@@ -16,7 +16,9 @@ import Landmarks
 /// confirmed by scanning a small window around it, turned upright by its roll and scaled so the
 /// face is 90 px wide: a fixed cost for any face size or tilt. The check accepts scores down to
 /// `confirmSlack` below the detection threshold: it asks whether the face the landmarks follow is
-/// still a face, not whether a new one is there, and a head turned 40° scores lower.
+/// still a face, not whether a new one is there, and a head turned 40° scores lower. It looks
+/// only at windows centred near the face and stops at the first that scores
+/// (`FrontalFaceDetector.findsFace(centredIn:…)`).
 public struct HOGFaceDetector: FaceDetector {
     public let model: FrontalFaceDetector
     public let settings: HOGSettings
@@ -64,14 +66,8 @@ public struct HOGFaceDetector: FaceDetector {
         let side = Int((Self.confirmFace * Self.confirmSpan).rounded())
         image.resample(centerX: box.centerX, centerY: box.centerY, scale: Double(box.width) / Self.confirmFace,
                        angle: roll, toWidth: side, height: side, into: &window)
-        let area = HOGDetection.ScanArea(left: 0, top: 0, right: side - 1, bottom: side - 1,
-                            faceWidths: (Self.confirmFace / 1.5)...(Self.confirmFace * 1.5))
-        let centre = Double(side) / 2
-        model.detect(window, in: area, upsample: 0, adjustThreshold: settings.adjustThreshold - Self.confirmSlack,
-                     using: workspace, into: &hits)
-        return hits.contains { d in
-            abs(Double(d.left + d.right + 1) / 2 - centre) < 0.3 * Self.confirmFace
-                && abs(Double(d.top + d.bottom + 1) / 2 - centre) < 0.3 * Self.confirmFace
-        }
+        return model.findsFace(centredIn: window, within: 0.3 * Self.confirmFace,
+                               faceWidths: (Self.confirmFace / 1.5)...(Self.confirmFace * 1.5),
+                               adjustThreshold: settings.adjustThreshold - Self.confirmSlack, using: workspace)
     }
 }

@@ -78,7 +78,7 @@ extension FrontalFaceDetector {
 
     /// dlib's pyramid level count for an image (levels while the level rectangle is at least
     /// the minimum layer size), limited to the levels whose window fits `faceWidths`.
-    private func levelsToScan(width: Int, height: Int, upsample: Int, faceWidths: ClosedRange<Double>?) -> Range<Int> {
+    func levelsToScan(width: Int, height: Int, upsample: Int, faceWidths: ClosedRange<Double>?) -> Range<Int> {
         var count = 0
         var rect = (left: 0, top: 0, right: width - 1, bottom: height - 1)
         func down(_ p: Int) -> Int { Int(((Double(p) - 0.3) * (5.0 / 6.0)).rounded()) }
@@ -150,6 +150,18 @@ extension FrontalFaceDetector {
     /// appended to `workspace.candidates` in level order.
     func scanLevels(_ image: UnsafePointer<UInt8>, width: Int, height: Int, levels: Range<Int>,
                             adjustThreshold: Double, workspace: HOGWorkspace) {
+        forEachLevel(image, width: width, height: height, levels: levels, workspace: workspace) { level in
+            collectDetections(level: level, adjustThreshold: adjustThreshold, workspace: workspace)
+            return false
+        }
+    }
+
+    /// Computes the fHOG features of the levels `levels` of the pyramid of `image` (resized from
+    /// level 0 on) into `workspace.features`, one after the other, calling `body` with each
+    /// level's index; stops when `body` returns true, and returns whether one did.
+    @discardableResult
+    func forEachLevel(_ image: UnsafePointer<UInt8>, width: Int, height: Int, levels: Range<Int>,
+                      workspace: HOGWorkspace, _ body: (Int) -> Bool) -> Bool {
         var level = image, levelWidth = width, levelHeight = height
         var buffers = (workspace.imageA, workspace.imageB)
         for l in 0..<levels.upperBound {
@@ -165,8 +177,9 @@ extension FrontalFaceDetector {
             guard levels.contains(l) else { continue }
             FHOG.extract(level, width: levelWidth, height: levelHeight, cellSize: cellSize,
                          filterRows: filterHeight, filterColumns: filterWidth, into: &workspace.features)
-            collectDetections(level: l, adjustThreshold: adjustThreshold, workspace: workspace)
+            if body(l) { return true }
         }
+        return false
     }
 
     /// Applies every filter to the current level's features and records the positions whose
@@ -204,7 +217,7 @@ extension FrontalFaceDetector {
 
     /// dlib's `feats_to_image` of the window centred on a feature cell, then `rect_up` through
     /// `level` pyramid levels (×1.2 + 0.3 each), rounded.
-    private func box(row: Int, column: Int, level: Int, score: Double, detector: Int) -> FaceDetection {
+    func box(row: Int, column: Int, level: Int, score: Double, detector: Int) -> FaceDetection {
         let boxWidth = filterWidth - 2 * padding, boxHeight = filterHeight - 2 * padding
         let left = column - boxWidth / 2, top = row - boxHeight / 2
         func toImage(_ p: Int, _ filterSize: Int) -> Int {

@@ -32,36 +32,49 @@ enum SeparableCorrelation {
     /// `rows × columns`; `scratch` holds `scratchCount(rows:columns:)` values (on a 32-byte
     /// boundary for aligned loads) with its padding cleared by `clearPadding`. The rows of `input`
     /// outside `filledRows` are zero (the features' padding): their row pass is skipped. With
-    /// `adding` false the column pass writes `output` instead of adding to it. `avx2` picks the
-    /// kernel (tests compare both).
+    /// `adding` false the column pass writes `output` instead of adding to it. `outputRows` and
+    /// `outputColumns`, when given, limit the responses computed to those positions (clamped to
+    /// the covered ones; each value is the one the whole pass gives there): the window check
+    /// needs only the positions near the window's centre. `avx2` picks the kernel (tests compare
+    /// both).
     static func apply(_ filter: SeparableFilter, to input: UnsafePointer<Float>, rows: Int, columns: Int,
-                      filledRows: Range<Int>, scratch: UnsafeMutablePointer<Float>,
+                      filledRows: Range<Int>, outputRows: Range<Int>? = nil, outputColumns: Range<Int>? = nil,
+                      scratch: UnsafeMutablePointer<Float>,
                       addingTo output: UnsafeMutablePointer<Float>, adding: Bool = true, avx2: Bool = CPUFeatures.avx2) {
         let rowTaps = filter.row.count, columnTaps = filter.column.count
         let firstRow = columnTaps / 2, firstColumn = rowTaps / 2
-        let lastRow = rows - (columnTaps - 1) / 2, lastColumn = columns - (rowTaps - 1) / 2
-        let count = lastColumn - firstColumn
-        guard count > 0, lastRow > firstRow else { return }
+        let covered = (firstRow..<(rows - (columnTaps - 1) / 2)).clamped(to: outputRows ?? 0..<rows)
+        let coveredColumns = (firstColumn..<(columns - (rowTaps - 1) / 2)).clamped(to: outputColumns ?? 0..<columns)
+        guard !coveredColumns.isEmpty, !covered.isEmpty else { return }
+        // Scratch row i, column c holds row i's response at column c + firstColumn; output row r
+        // reads scratch rows r − firstRow ..< r − firstRow + columnTaps.
+        let count = coveredColumns.count, offset = coveredColumns.lowerBound - firstColumn
         let stride = scratchStride(columns)
-        let filled = filledRows.clamped(to: 0..<rows)
+        let needed = (covered.lowerBound - firstRow)..<(covered.upperBound - firstRow + columnTaps - 1)
+        let filled = filledRows.clamped(to: 0..<rows).clamped(to: needed)
+        let firstOutput = output + covered.lowerBound * columns + coveredColumns.lowerBound
+        let firstScratch = scratch + (covered.lowerBound - firstRow) * stride + offset
         // The kernel's overrun (≤ 7 values past each row's `count`) lands in the scratch rows'
         // spare columns, the output's next row's uncovered columns and the buffers' slack.
         if avx2 && rowTaps > 7 {
-            hog_correlate_avx2(input + filled.lowerBound * columns, columns, 1, filter.row, rowTaps, count, filled.count,
-                               scratch + filled.lowerBound * stride, stride, false)
-            hog_correlate_avx2(scratch, stride, stride, filter.column, columnTaps, count, lastRow - firstRow,
-                               output + firstRow * columns + firstColumn, columns, adding)
+            if !filled.isEmpty {
+                hog_correlate_avx2(input + filled.lowerBound * columns + offset, columns, 1, filter.row, rowTaps, count,
+                                   filled.count, scratch + filled.lowerBound * stride + offset, stride, false)
+            }
+            hog_correlate_avx2(firstScratch, stride, stride, filter.column, columnTaps, count, covered.count,
+                               firstOutput, columns, adding)
             return
         }
         filter.row.withUnsafeBufferPointer { row in
             for r in filled {
-                correlate(input + r * columns, step: 1, taps: row, count: count, into: scratch + r * stride, adding: false)
+                correlate(input + r * columns + offset, step: 1, taps: row, count: count, into: scratch + r * stride + offset,
+                          adding: false)
             }
         }
         filter.column.withUnsafeBufferPointer { column in
-            for r in firstRow..<lastRow {
-                correlate(scratch + (r - firstRow) * stride, step: stride, taps: column, count: count,
-                          into: output + r * columns + firstColumn, adding: adding)
+            for r in 0..<covered.count {
+                correlate(firstScratch + r * stride, step: stride, taps: column, count: count,
+                          into: firstOutput + r * columns, adding: adding)
             }
         }
     }

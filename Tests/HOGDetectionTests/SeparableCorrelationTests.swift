@@ -44,4 +44,34 @@ final class SeparableCorrelationTests: XCTestCase {
             }
         }
     }
+
+    func testLimitedPositionsGetTheValuesOfTheWholePass() {
+        var random = SystemRandomNumberGenerator()
+        let (rows, columns) = (27, 27)
+        let filter = SeparableFilter(plane: 0, row: (0..<10).map { _ in Float.random(in: -1...1, using: &random) },
+                                     column: (0..<10).map { _ in Float.random(in: -1...1, using: &random) })
+        let filled = 4..<22
+        var input = [Float](repeating: 0, count: rows * columns + 16)
+        for r in filled { for c in 0..<columns { input[r * columns + c] = Float.random(in: 0...0.4, using: &random) } }
+        for avx2 in [false, CPUFeatures.avx2] {
+            var scratch = [Float](repeating: .nan, count: SeparableCorrelation.scratchCount(rows: rows, columns: columns))
+            SeparableCorrelation.clearPadding(&scratch, rows: rows, columns: columns, filledRows: filled)
+            var whole = [Float](repeating: 1, count: rows * columns + 16)
+            SeparableCorrelation.apply(filter, to: input, rows: rows, columns: columns, filledRows: filled,
+                                       scratch: &scratch, addingTo: &whole, adding: true, avx2: avx2)
+            // Ranges inside, across the edge of and outside the covered positions (5..<23).
+            for (outputRows, outputColumns) in [(9..<16, 10..<17), (0..<8, 20..<27), (12..<13, 5..<23), (23..<27, 9..<12)] {
+                var part = [Float](repeating: 1, count: rows * columns + 16)
+                SeparableCorrelation.apply(filter, to: input, rows: rows, columns: columns, filledRows: filled,
+                                           outputRows: outputRows, outputColumns: outputColumns,
+                                           scratch: &scratch, addingTo: &part, adding: true, avx2: avx2)
+                for r in outputRows.clamped(to: 5..<23) {
+                    for c in outputColumns.clamped(to: 5..<23) {
+                        XCTAssertEqual(part[r * columns + c], whole[r * columns + c],
+                                       "avx2 \(avx2), rows \(outputRows), columns \(outputColumns), at \(r), \(c)")
+                    }
+                }
+            }
+        }
+    }
 }

@@ -31,7 +31,7 @@ import numpy as np
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REAL = os.path.join(ROOT, "Recordings", "real")
 DEFAULTS = dict(fallback=0.3, window=2.0, q=0.9, warmup=1.0, close=0.75, deep=0.65, reopen=0.8, settle=0.2,
-                mindur=0.0, maxdur=0.8, winkopen=0.7, winkmin=0.1, winkmax=1.0, maxyaw=40.0, maxyawchange=12.0,
+                mindur=0.0, maxdur=0.8, winkopen=0.7, winkmin=0.1, winkmax=1.0, maxyaw=45.0, maxyawchange=12.0,
                 winkmaxyaw=20.0, turndeep=0.45)
 GRID = dict(q=[0.5, 0.7, 0.9], window=[2.0, 4.0], close=[0.75, 0.8], deep=[0.6, 0.65, 0.7], reopen=[0.8, 0.85])
 TYPES = ("blink", "eyes_closed", "wink")

@@ -38,10 +38,11 @@ public struct BlinkSettings: Sendable, Equatable {
     /// During a wink the other eye must stay above `winkOpenRatio × open` (default 0.7; a wink
     /// raises the cheek and narrows the other eye a little).
     public var winkOpenRatio: Double = 0.7
-    /// Detection is suspended while |yaw| exceeds this many degrees (default 40°: the EARs are
-    /// corrected for the turn (`Foreshortening`), but beyond about 40° the far eye's landmarks
-    /// are unreliable).
-    public var maxYaw: Double = 40
+    /// Detection is suspended while |yaw| exceeds this many degrees (default 45°: the EARs are
+    /// corrected for the turn (`Foreshortening`) and blinks hold to 40°; the estimated yaw of a
+    /// face held at 40° reads up to about 43°, so the margin keeps such a face watched. Beyond
+    /// 45° the far eye's landmarks are unreliable).
+    public var maxYaw: Double = 45
     /// A closure during which the head's yaw moves by more than this many degrees (default 12°)
     /// is the head turning, not the eyes closing: the turn changes both EARs faster than the
     /// open level follows, so it is dropped unless it was deep (`turnDeepRatio`).

@@ -1,17 +1,16 @@
 import Foundation
 
-/// How much a head turn (yaw) shortens the widths the aspect ratios divide by, from the
-/// `GenericFaceModel` geometry, so that a turned face's ratios can be brought back to what the
-/// same face would show looking at the camera.
+/// How much a head turn (yaw) shortens the widths the aspect ratios divide by, so that a turned
+/// face's ratios can be brought back to what the same face would show looking at the camera.
 ///
-/// With the camera's x = cos(yaw)·x − sin(yaw)·z (see `HeadPose`), a segment (dx, dz) of the model
-/// projects to a width proportional to cos(yaw ± its angle out of the image plane):
-/// - an eye's corners (outer corner 13 mm deeper than the inner one over 26.9 mm) lie on a
-///   surface turned by `eyeAngle` ≈ 25.8° away from the camera, so the person's left eye
-///   (x > 0) keeps cos(yaw + eyeAngle)/cos(eyeAngle) of its width and the right eye
-///   cos(yaw − eyeAngle)/cos(eyeAngle): turning towards one's left shrinks the left (far) eye
-///   and first widens, then shrinks the right (near) one;
-/// - the mouth corners and the eye centres are level in depth: their spans keep cos(yaw).
+/// With the camera's x = cos(yaw)·x − sin(yaw)·z (see `HeadPose`), a segment (dx, dz) projects to
+/// a width proportional to cos(yaw ± its angle out of the image plane):
+/// - an eye's corners lie on a surface turned by `eyeAngle` (13°) away from the camera, so the
+///   person's left eye (x > 0) keeps cos(yaw + eyeAngle)/cos(eyeAngle) of its width and the right
+///   eye cos(yaw − eyeAngle)/cos(eyeAngle): turning towards one's left shrinks the left (far) eye
+///   most and the right (near) one a little;
+/// - the mouth corners and the eye centres are level in depth (`GenericFaceModel`): their spans
+///   keep cos(yaw).
 ///
 /// Eye and mouth heights are vertical and do not change with yaw, so dividing the measured EAR
 /// and MAR by these factors' inverses (multiplying by the factor) undoes the turn; the smile
@@ -24,8 +23,14 @@ public struct Foreshortening: Sendable, Equatable {
     public let rightEye: Double
     public let span: Double
 
-    /// Angle of the eye surface out of the image plane in the generic model (radians).
-    public static let eyeAngle = atan2(45.0 - 32.0, 46.4 - 19.5)
+    /// Angle of the eye surface out of the image plane (radians): 13°, what MediaPipe's face mesh
+    /// estimates from the two bundled portraits (11.7–13.7° between the eye corners' depths) and
+    /// how wide dlib's eye points stay on faces rendered turned from that mesh (the corrected EAR
+    /// of both eyes within about 10 % of frontal at 40°). The generic model's anthropometric
+    /// corners (13 mm deeper over 26.9 mm, 25.8°), used for the pose, over-correct dlib's far eye:
+    /// its landmarks shrink less than the eye, and its corrected EAR fell to the close threshold
+    /// at 40° (Recordings/README.md, "Faces, tilts and turns").
+    public static let eyeAngle = 13.0 * Double.pi / 180
     /// Largest |yaw| (degrees) corrected for.
     public static let maxYaw = 60.0
 

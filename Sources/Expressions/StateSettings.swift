@@ -24,9 +24,10 @@ public struct StateSettings: Sendable, Equatable {
     public var baselineQuantile: Double = 0.2
     /// Seconds the samples must span before the learned baseline is used.
     public var warmup: Double = 1
-    /// Detection is suspended while |yaw| exceeds this many degrees (default 45°; the measures
-    /// are corrected for the turn up to there, see `Foreshortening`).
-    public var maxYaw: Double = 45
+    /// Detection is suspended while |yaw| exceeds this many degrees (default 50°: the measures
+    /// are corrected for the turn (`Foreshortening`) and hold to 45°; the estimated yaw of a face
+    /// held at 45° reads up to about 48°, so the margin keeps such a face watched).
+    public var maxYaw: Double = 50
     /// A gap in `t` longer than this (s) is treated as a suspension.
     public var maxFrameGap: Double = 0.3
     /// Most samples kept for the baseline (default 1280: 20 s at 64 fps; beyond that the window

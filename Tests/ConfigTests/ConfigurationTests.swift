@@ -67,9 +67,9 @@ final class ConfigurationTests: XCTestCase {
         assertRejected(#"{"detector": {"upsample": 4}}"#, key: "detector.upsample")
         assertRejected(#"{"detector": {"small_face_look": 1}}"#, key: "detector.small_face_look")
         assertRejected(#"{"tracking": {"empty_scan_interval_s": -1}}"#, key: "tracking.empty_scan_interval_s")
-        XCTAssertEqual(defaults.expressions.blink.maxYaw, 40)
-        XCTAssertEqual(defaults.expressions.smile.maxYaw, 45)
-        XCTAssertEqual(defaults.expressions.mouthOpen.maxYaw, 45)
+        XCTAssertEqual(defaults.expressions.blink.maxYaw, 45)
+        XCTAssertEqual(defaults.expressions.smile.maxYaw, 50)
+        XCTAssertEqual(defaults.expressions.mouthOpen.maxYaw, 50)
     }
 
     func testCameraSocketAndStatsSettings() throws {

@@ -234,14 +234,14 @@ final class BlinkDetectorTests: XCTestCase {
 
     func testTurnedHeadSuspendsDetection() {
         let f = step(open: open, closed: closed, start: 3.0, length: 0.2)
-        // The head turns past 40° during the closure and back after the eyes opened: the
+        // The head turns past 45° during the closure and back after the eyes opened: the
         // half-finished blink must not complete.
         let turnDuring = BlinkTimeline(duration: 6, left: f, right: f, yaw: { $0 >= 3.1 && $0 < 3.5 ? 50 : 5 })
         XCTAssertTrue(detect(turnDuring.frames()).isEmpty)
         // A blink made entirely with the head turned is not seen; after turning back one is.
         let g = step(open: open, closed: closed, start: 4.0, length: 0.2)
         let turned = BlinkTimeline(duration: 6, left: { min(f($0), g($0)) }, right: { min(f($0), g($0)) },
-                                   yaw: { $0 >= 2.5 && $0 < 3.5 ? -45 : 0 })
+                                   yaw: { $0 >= 2.5 && $0 < 3.5 ? -50 : 0 })
         let events = detect(turned.frames())
         XCTAssertEqual(blinks(events).map { $0.start }, [4.0])
         XCTAssertEqual(events.count, 1)

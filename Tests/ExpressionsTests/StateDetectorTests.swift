@@ -85,7 +85,7 @@ final class StateDetectorTests: XCTestCase {
     }
 
     func testTurnedHeadEndsAnActiveSmile() {
-        let events = run(.smile, duration: 6, value: { t in t >= 2 && t < 5 ? 0.8 : 0 }, yaw: { t in t >= 3 ? 50 : 0 })
+        let events = run(.smile, duration: 6, value: { t in t >= 2 && t < 5 ? 0.8 : 0 }, yaw: { t in t >= 3 ? 55 : 0 })
         XCTAssertEqual(events.map(\.transition), [.start, .end])
         XCTAssertEqual(events.last?.t ?? 0, 3.0, accuracy: 1e-9)
         XCTAssertEqual(events.last?.value ?? 0, 0.8, "the last watched frame's score")

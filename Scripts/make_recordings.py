@@ -424,15 +424,16 @@ def background(t, seed, dim=1.0):
     return np.roll(img, shift, axis=1) * dim
 
 
-def place(face_img, unit, t, motion, seed, canvas=None):
+def place(face_img, unit, t, motion, seed, canvas=None, squeeze=1.0):
     """Put the face photo on the canvas (default: the clip's background) with the clip's similarity
-    transform at time t."""
+    transform at time t; `squeeze` < 1 narrows it about its centre (a printed photo turned)."""
     dx, dy, scale, angle = motion(t)
     scale *= unit
     h, w = face_img.shape[:2]
     m = cv2.getRotationMatrix2D((w / 2, h / 2), angle, scale)
     m[0, 2] += W / 2 - w / 2 + dx
     m[1, 2] += H / 2 - h / 2 + dy
+    m[0] = squeeze * m[0] + [0, 0, (1 - squeeze) * (W / 2 + dx)]
     warped = cv2.warpAffine(face_img.astype(np.float32), m, (W, H), flags=cv2.INTER_LINEAR)
     mask = cv2.warpAffine(np.ones((h, w), np.float32), m, (W, H), flags=cv2.INTER_LINEAR)[..., None]
     base = background(t, seed) if canvas is None else canvas
@@ -442,12 +443,14 @@ def place(face_img, unit, t, motion, seed, canvas=None):
 # ---------------------------------------------------------------- clips
 
 def clip(name, duration, face, motion, seed, blinks=(), winks=(), half=(), closures=(), smiles=(), mouths=(),
-         still=False, dim=None, drops=(), whole_smile=False, notes="", yaw=None, others=(), quality=QUALITY):
-    """`yaw`: the head turn in degrees as a function of t (see HeadMesh); `others`: further faces in
-    view, each a dict(face=, motion=, smiles=(), mouths=(), whole_smile=False)."""
+         still=False, dim=None, drops=(), whole_smile=False, notes="", yaw=None, others=(), quality=QUALITY,
+         flat=False):
+    """`yaw`: the head turn in degrees as a function of t (see HeadMesh), or with `flat` the turn of
+    a printed photo (narrowed by cos(yaw), nothing in it moves); `others`: further faces in view,
+    each a dict(face=, motion=, smiles=(), mouths=(), whole_smile=False)."""
     return dict(name=name, duration=duration, face=face, motion=motion, seed=seed, blinks=blinks, winks=winks,
                 half=half, closures=closures, smiles=smiles, mouths=mouths, still=still, dim=dim, drops=drops,
-                whole_smile=whole_smile, notes=notes, yaw=yaw, others=others, quality=quality)
+                whole_smile=whole_smile, notes=notes, yaw=yaw, others=others, quality=quality, flat=flat)
 
 
 def sway(ax, px, ay, py, scale=1.0, ds=0.0, rot=0.0, prot=3.0):
@@ -522,6 +525,9 @@ CLIPS = [
     clip("head-turn-expressions", 4.4, turn_hopper, sway(10, 5.0, 5, 4.0, 1.0), 17, quality=65,
          yaw=glide((0.3, 0), (0.9, 35), (2.0, 35), (2.6, -30), (4.4, -30)), smiles=[(1.1, 1.8), (3.1, 3.9)],
          notes="Grace Hopper (glasses) smiles turned +35 deg and again turned -30 deg (3-D mesh render)"),
+    clip("photo-turned", 4.0, turn_hopper, jitter(18), 18, quality=60, flat=True,
+         yaw=glide((0.3, 0), (1.0, 50), (1.7, 50), (2.6, -50), (3.3, -50), (4.0, 0)),
+         notes="a printed photo of Grace Hopper (glasses, 160 px) turned to +-50 deg and back by hand: no events (a liveness attack)"),
     clip("dim-light", 5.2, astronaut, sway(25, 4.0, 8, 3.0, 1.0), 10,
          blinks=[(1.6, 0.2), (2.5, 0.25), (3.4, 0.15), (4.3, 0.3)], dim=(0.35, 3.0), whole_smile=True,
          notes="dark (gain 0.35) with sensor noise (sigma 3); blinks"),
@@ -588,7 +594,11 @@ def make(spec, faces):
             canvas, om = place(o["face"].render(0, 0, o_smile, 0), o["face"].unit, t, o["motion"], spec["seed"], canvas)
             placed.append((o, om))
         if face is not None:
-            canvas, m = place(face.render(left, right, smile, mouth, yaw), face.unit, t, spec["motion"], spec["seed"], canvas)
+            if spec["flat"]:
+                canvas, m = place(face.render(left, right, smile, mouth), face.unit, t, spec["motion"], spec["seed"], canvas,
+                                  squeeze=np.cos(np.radians(yaw)))
+            else:
+                canvas, m = place(face.render(left, right, smile, mouth, yaw), face.unit, t, spec["motion"], spec["seed"], canvas)
         if spec["dim"]:
             gain, sigma = spec["dim"]
             canvas = canvas * gain + rng.normal(0, sigma, canvas.shape)
@@ -604,7 +614,7 @@ def make(spec, faces):
         if face is None:
             check["faces"].append(len(DETECTOR(gray, 1)) if i % 5 == 0 else 0)
             continue
-        rect = face.check_rect(yaw, m)
+        rect = face.check_rect(0 if spec["flat"] else yaw, m)
         if spec["yaw"]:
             # A turned face: dlib's own pipeline, its HOG detector's box (the one over the face)
             # for its predictor, as the carried box drifts from what the predictor was trained on.
@@ -677,7 +687,8 @@ def realism(spec, times, state, check):
     seen = np.array(check["faces"])
     stats.append(f"dlib's HOG detector (upsample 1) finds {expected} face(s) in {np.mean(seen == expected) * 100:.0f} % of sampled frames")
     if spec["yaw"]:
-        stats.append(f"head turn {min(check['yaw']):.0f} to {max(check['yaw']):.0f} deg")
+        turn = "photo turned" if spec["flat"] else "head turn"
+        stats.append(f"{turn} {min(check['yaw']):.0f} to {max(check['yaw']):.0f} deg")
     def window(s, d):
         return [i for i, t in enumerate(times) if s <= t <= s + d]
     mins = []

@@ -119,6 +119,8 @@ public struct Configuration: Sendable, Equatable {
         b.maxYawChange = try blink.double("max_yaw_change_deg", default: b.maxYawChange, in: 0...180)
         b.turnDeepRatio = try blink.double("turn_deep_ratio", default: b.turnDeepRatio, in: 0...0.99)
         b.winkMaxYaw = try blink.double("wink_max_yaw_deg", default: b.winkMaxYaw, in: 0...90)
+        b.jitterFactor = try blink.double("jitter_factor", default: b.jitterFactor, in: 0...20)
+        b.jitterWindow = try blink.double("jitter_window_s", default: b.jitterWindow, in: 0.1...60)
         guard b.minDuration < b.maxDuration else {
             throw ConfigError(path: path, key: "blink.min_duration_s", problem: "must be less than blink.max_duration_s")
         }

@@ -14,7 +14,8 @@
 /// - its **depth** is how far each eye went down: a blink or a closure needs both eyes below
 ///   `deepRatio × open` at some frame, a wink one eye while the other stayed above
 ///   `winkOpenRatio × open`. Squints, smiling eyes and looking down narrow the eyes less deeply
-///   and produce nothing;
+///   and produce nothing. Where the landmarks jitter, the depth must also stand out of the
+///   jitter: below `1 − jitterFactor ×` the median frame-to-frame change of the ratios;
 /// - a **slow reopening** that levels off below `reopenRatio` (eyes that were wide open before
 ///   the closure and open normally after it) ends the episode too: when both eyes have stayed
 ///   above `deepRatio × open` for `settleTime`, the episode ends on the first of those frames,
@@ -53,6 +54,10 @@ public struct BlinkDetector: Sendable {
     private var lastObservedT: Double?
     /// The current episode's frames: `t` and the lower of the two eyes' ratios (storage reused).
     private var trace: [Sample] = []
+    /// Frame-to-frame changes of the eyes' ratios (the mean of both eyes' absolute change), over
+    /// the last `jitterWindow`, and the previous watched frame's ratios.
+    private var jitter: RunningPercentile
+    private var previousRatios: (left: Double, right: Double)?
 
     private struct Sample {
         var t: Double
@@ -71,8 +76,8 @@ public struct BlinkDetector: Sendable {
         /// Since when both eyes have been above `deepRatio × open` (nil: not now).
         var settledSince: Double?
 
-        func deep(_ s: BlinkSettings) -> (left: Bool, right: Bool) {
-            (leftLowest < s.deepRatio, rightLowest < s.deepRatio)
+        func deep(below limit: Double) -> (left: Bool, right: Bool) {
+            (leftLowest < limit, rightLowest < limit)
         }
 
         /// Whether the yaw moved more than `maxYawChange` during the episode (a head turn).
@@ -85,7 +90,14 @@ public struct BlinkDetector: Sendable {
         self.settings = settings
         left = EyeState(settings: settings)
         right = EyeState(settings: settings)
+        jitter = RunningPercentile(window: settings.jitterWindow, quantile: 0.5, capacity: settings.sampleCapacity)
         trace.reserveCapacity(settings.sampleCapacity)
+    }
+
+    /// The ratio both eyes must go below for a closure: `deepRatio`, or lower where the ratios
+    /// jitter (`jitterFactor`).
+    private mutating func depthLimit() -> Double {
+        min(settings.deepRatio, 1 - settings.jitterFactor * (jitter.value() ?? 0))
     }
 
     /// The open EAR the eye's thresholds were relative to on the last frame.
@@ -113,6 +125,7 @@ public struct BlinkDetector: Sendable {
             suspend(emit: emit)
             left.forget(settings: settings)
             right.forget(settings: settings)
+            jitter.removeAll()
             lastT = max(lastT ?? t, t)
             return
         }
@@ -128,6 +141,10 @@ public struct BlinkDetector: Sendable {
         lastObservedT = t
         left.step(ear: earLeft, t: t, settings: settings)
         right.step(ear: earRight, t: t, settings: settings)
+        if let previous = previousRatios {
+            jitter.add((abs(left.ratio - previous.left) + abs(right.ratio - previous.right)) / 2, at: t)
+        }
+        previousRatios = (left.ratio, right.ratio)
         let s = settings
         let reopened = left.ratio >= s.reopenRatio && right.ratio >= s.reopenRatio
 
@@ -167,7 +184,7 @@ public struct BlinkDetector: Sendable {
         } else {
             e.settledSince = nil
         }
-        let deep = e.deep(s)
+        let deep = e.deep(below: depthLimit())
         if deep.left && deep.right && !e.longReported && !e.turned(s) && t - e.start > s.maxDuration {
             e.longReported = true
             emit(.eyesClosed(.start, start: e.start, duration: t - e.start))
@@ -185,8 +202,8 @@ public struct BlinkDetector: Sendable {
     /// closing eye is more than half way from open (ratio 1) to the lowest ratio it reaches, to
     /// the first frame after the last such frame. The episode's own edges are shallow thresholds
     /// (`closeRatio`, `reopenRatio`) that a slow start or reopening stretches.
-    private func finish(_ e: Episode, at t: Double, emit: (ExpressionEvent) -> Void) {
-        let s = settings, duration = t - e.start, deep = e.deep(s)
+    private mutating func finish(_ e: Episode, at t: Double, emit: (ExpressionEvent) -> Void) {
+        let s = settings, duration = t - e.start, deep = e.deep(below: depthLimit())
         let (start, span) = halfDepthSpan(of: e, endingAt: t)
         if e.longReported {
             emit(.eyesClosed(.end, start: e.start, duration: duration))
@@ -228,5 +245,6 @@ public struct BlinkDetector: Sendable {
         }
         episode = nil
         armed = false
+        previousRatios = nil
     }
 }

@@ -26,6 +26,16 @@ public struct BlinkSettings: Sendable, Equatable {
     /// An episode also ends when both eyes have stayed above `deepRatio × open` (though below
     /// `reopenRatio × open`) for this long (default 0.2 s); it then ends on the first such frame.
     public var settleTime: Double = 0.2
+    /// A closure must also go below `1 − jitterFactor × jitter` (default 5), where `jitter` is the
+    /// median frame-to-frame change of the eyes' ratios over the last `jitterWindow`: for noise
+    /// alone that median is about σ, so the depth must stand about 5σ out of it. On a face the
+    /// landmark model cannot hold still (a printed photo turned away, glasses, a blurred or
+    /// crying face) the ratios swing by 0.1–0.2 from one frame to the next, and a one- or
+    /// two-frame swing to 0.6 × open is not a blink; on a steady face (0.02–0.04 per frame)
+    /// `deepRatio` stays the tighter limit. 0 turns the check off.
+    public var jitterFactor: Double = 5
+    /// Seconds of frame-to-frame changes the jitter is the median of (default 1).
+    public var jitterWindow: Double = 1
     /// Shortest blink (default 0: a blink seen on one frame only, which real fast blinks at 30 fps
     /// are, counts; the depth in both eyes is what rejects landmark glitches).
     public var minDuration: Double = 0

@@ -40,6 +40,23 @@ final class BlinkDetectorTests: XCTestCase {
         XCTAssertEqual(b.first?.duration ?? 0, 0.1, accuracy: 1e-9)
     }
 
+    func testADipThatDoesNotStandOutOfTheJitterIsNoBlink() {
+        // Landmarks that swing from frame to frame (the EAR alternating 0.285 / 0.315, a change of
+        // a tenth of open each frame, as on a printed photo turned away): a one-frame dip to
+        // 0.19 (0.6 × open) is not a blink, while on a steady face the same dip is; a real
+        // closure to 0.05 is a blink on both. With `jitterFactor` 0 the jittery dip counts.
+        let jittery: (Double) -> Double = { t in Int((t * 30).rounded()) % 2 == 0 ? 0.285 : 0.315 }
+        let dip = { (base: @escaping (Double) -> Double, low: Double, length: Double) -> (Double) -> Double in
+            { t in t >= 2.99 && t < 2.99 + length ? low : base(t) }
+        }
+        XCTAssertTrue(blinks(detect(both(dip(jittery, 0.19, 0.03)))).isEmpty)
+        XCTAssertEqual(blinks(detect(both(dip({ _ in self.open }, 0.19, 0.03)))).count, 1)
+        XCTAssertEqual(blinks(detect(both(dip(jittery, closed, 0.1)))).count, 1)
+        var unchecked = BlinkSettings()
+        unchecked.jitterFactor = 0
+        XCTAssertEqual(blinks(detect(both(dip(jittery, 0.19, 0.03)), settings: unchecked)).count, 1)
+    }
+
     func testBlinksOf100And400Milliseconds() {
         for length in [0.1, 0.4] {
             let events = detect(both(step(open: open, closed: closed, start: 3.0, length: length)))

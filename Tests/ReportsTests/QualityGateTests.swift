@@ -58,6 +58,16 @@ final class QualityGateTests: XCTestCase {
         XCTAssertEqual(result.scores["eyes_closed"]?.falsePositives, 0)
     }
 
+    /// A printed photo (Grace Hopper, glasses) turned to ±50° by hand: dlib's points swing from
+    /// frame to frame on the narrowed face, and none of the swings may pass for a blink.
+    func testAPrintedPhotoTurnedAwayFiresNoBlink() throws {
+        let result = try evaluate("photo-turned")
+        XCTAssertEqual(result.scores["blink"]?.falsePositives, 0)
+        XCTAssertEqual(result.scores["wink"]?.falsePositives, 0)
+        XCTAssertEqual(result.scores["eyes_closed"]?.falsePositives, 0)
+        XCTAssertEqual(result.total.falsePositives, 0)
+    }
+
     func testWinksAndHalfBlinksAreNotBlinks() throws {
         let result = try evaluate("half-blinks-winks")
         XCTAssertEqual(result.scores["blink"]?.falsePositives, 0)
@@ -72,10 +82,10 @@ final class QualityGateTests: XCTestCase {
 
     func testTheRealSetHasItsBlinksAndNothingOnTheLookAlikes() throws {
         // Recordings/real: real people, truth annotated by eye (Recordings/README.md). Measured
-        // with the HOG detector and the yaw-corrected eye ratios (issue 10): blink 8 of 9 with one
-        // false blink (pexels-langer at 5.88 s, as her eyes open after crying), closures 2 of 3,
-        // no wink, nothing over the squint and look-down negatives; matched blink durations within
-        // 167 ms at p95. (The blink detector alone, on cascade boxes without the yaw correction,
+        // with the HOG detector and the yaw-corrected eye ratios (issue 10): blink 8 of 9, closures
+        // 2 of 3, no wink, nothing over the squint and look-down negatives; matched blink durations
+        // within 167 ms at p95. The one false blink there was (pexels-langer at 5.88 s, as her
+        // eyes open after crying) went with the jitter check (`BlinkSettings.jitterFactor`). (The blink detector alone, on cascade boxes without the yaw correction,
         // measured F1 0.94 with no false blink and 125 ms: issue 14 is still open.)
         let folder = Self.recordingsFolder.appendingPathComponent("real")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
@@ -83,7 +93,7 @@ final class QualityGateTests: XCTestCase {
         let results = try names.map { try evaluate("real/\($0)") }
         let blink = total(results, "blink"), closed = total(results, "eyes_closed")
         XCTAssertGreaterThanOrEqual(blink.f1, 0.88, "\(blink)")
-        XCTAssertLessThanOrEqual(blink.falsePositives, 1)
+        XCTAssertEqual(blink.falsePositives, 0)
         XCTAssertGreaterThanOrEqual(closed.truePositives, 2)
         XCTAssertEqual(closed.falsePositives, 0)
         XCTAssertEqual(total(results, "wink").falsePositives, 0)

@@ -40,9 +40,9 @@ final class CheckOnRecordingsTests: XCTestCase {
 
     func testARealPersonBlinkingAfterThePromptPasses() throws {
         // Recordings/real/pexels-langer: eyes shut (crying) until 5.8 s, then her first blink at
-        // 6.38 s, after the prompt at 1 s. With the yaw-corrected ratios the detector already
-        // reports a blink as her eyes open (5.88 s; see QualityGateTests): the step is done once
-        // her eyes have opened, never while they are shut.
+        // 6.38 s, after the prompt at 1 s. The step is done once her eyes have opened, never
+        // while they are shut (before the jitter check a blink was also reported as they opened,
+        // at 5.88 s; either way the window below holds).
         let verdict = try check("real/pexels-langer", "blink", timeout: 8)
         XCTAssertTrue(verdict.passed, "\(verdict)")
         let done = try XCTUnwrap(verdict.steps.first?.doneT)
@@ -54,6 +54,15 @@ final class CheckOnRecordingsTests: XCTestCase {
         let verdict = try check("still-photo", "blink", timeout: 3)
         XCTAssertFalse(verdict.passed)
         XCTAssertEqual(verdict.reason, .timeout)
+    }
+
+    func testAPrintedPhotoTurnedByHandFails() throws {
+        // Recordings/photo-turned: dlib's points swing from frame to frame on the narrowed photo;
+        // before the jitter check (BlinkSettings.jitterFactor) two of those swings passed this
+        // challenge at 3.07 s.
+        let verdict = try check("photo-turned", "blink:2", timeout: 5)
+        XCTAssertFalse(verdict.passed, "\(verdict)")
+        XCTAssertEqual(verdict.steps.first?.doneT, nil)
     }
 
     func testNoFaceFails() throws {

@@ -32,40 +32,20 @@ extension FrontalFaceDetector {
     /// level's features, at a position whose box centre is within `radius` of `centre`.
     private func scoresNearCentre(level: Int, centre: (x: Double, y: Double), radius: Double, adjustThreshold: Double,
                                   workspace: HOGWorkspace) -> Bool {
-        let features = workspace.features
-        let rows = features.rows, columns = features.columns
-        guard rows > 0, columns > 0 else { return false }
-        let firstRow = filterHeight / 2, firstColumn = filterWidth / 2
-        let lastRow = rows - (filterHeight - 1) / 2, lastColumn = columns - (filterWidth - 1) / 2
-        guard firstRow < lastRow, firstColumn < lastColumn else { return false }
+        let covered = coveredPositions(workspace.features)
         // A box's top and bottom follow its row alone, its left and right its column alone.
-        let nearRows = Self.near(firstRow..<lastRow, centre.y, radius) {
-            let b = box(row: $0, column: firstColumn, level: level, score: 0, detector: 0)
+        let nearRows = Self.near(covered.rows, centre.y, radius) {
+            let b = box(row: $0, column: covered.columns.lowerBound, level: level, score: 0, detector: 0)
             return Double(b.top + b.bottom + 1) / 2
         }
-        let nearColumns = Self.near(firstColumn..<lastColumn, centre.x, radius) {
-            let b = box(row: firstRow, column: $0, level: level, score: 0, detector: 0)
+        let nearColumns = Self.near(covered.columns, centre.x, radius) {
+            let b = box(row: covered.rows.lowerBound, column: $0, level: level, score: 0, detector: 0)
             return Double(b.left + b.right + 1) / 2
         }
-        guard !nearRows.isEmpty, !nearColumns.isEmpty else { return false }
-        let scratch = workspace.scratch.reserve(SeparableCorrelation.scratchCount(rows: rows, columns: columns))
-        let response = workspace.response.reserve(rows * columns)
-        SeparableCorrelation.clearPadding(scratch, rows: rows, columns: columns, filledRows: features.filledRows)
-        return features.planes.withUnsafeBufferPointer { planes in
-            for (detector, parts) in filters.enumerated() {
-                if parts.isEmpty { response.update(repeating: 0, count: rows * columns) }
-                for (index, part) in parts.enumerated() {
-                    SeparableCorrelation.apply(part, to: planes.baseAddress! + part.plane * rows * columns,
-                                               rows: rows, columns: columns, filledRows: features.filledRows,
-                                               outputRows: nearRows, outputColumns: nearColumns,
-                                               scratch: scratch, addingTo: response, adding: index > 0)
-                }
-                let threshold = thresholds[detector] + adjustThreshold
-                for r in nearRows {
-                    for c in nearColumns where Double(response[r * columns + c]) >= threshold { return true }
-                }
-            }
-            return false
+        let columns = workspace.features.columns
+        return forEachFilterResponse(rows: nearRows, columns: nearColumns, workspace: workspace) { detector, response in
+            let threshold = thresholds[detector] + adjustThreshold
+            return nearRows.contains { r in nearColumns.contains { c in Double(response[r * columns + c]) >= threshold } }
         }
     }
 

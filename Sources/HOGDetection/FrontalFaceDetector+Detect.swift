@@ -185,33 +185,56 @@ extension FrontalFaceDetector {
     /// Applies every filter to the current level's features and records the positions whose
     /// response reaches the threshold.
     private func collectDetections(level: Int, adjustThreshold: Double, workspace: HOGWorkspace) {
-        let features = workspace.features
-        let rows = features.rows, columns = features.columns
-        guard rows > 0, columns > 0 else { return }
-        let firstRow = filterHeight / 2, firstColumn = filterWidth / 2
-        let lastRow = rows - (filterHeight - 1) / 2, lastColumn = columns - (filterWidth - 1) / 2
-        guard firstRow < lastRow, firstColumn < lastColumn else { return }
-        let scratch = workspace.scratch.reserve(SeparableCorrelation.scratchCount(rows: rows, columns: columns))
-        let response = workspace.response.reserve(rows * columns)
-        SeparableCorrelation.clearPadding(scratch, rows: rows, columns: columns, filledRows: features.filledRows)
-        features.planes.withUnsafeBufferPointer { planes in
-            for (detector, parts) in filters.enumerated() {
-                // The first part's column pass writes the covered responses, the others add to them
-                // (0 + x is x: the same sums as adding to zeroes).
-                if parts.isEmpty { response.update(repeating: 0, count: rows * columns) }
-                for (index, part) in parts.enumerated() {
-                    SeparableCorrelation.apply(part, to: planes.baseAddress! + part.plane * rows * columns,
-                                               rows: rows, columns: columns, filledRows: features.filledRows,
-                                               scratch: scratch, addingTo: response, adding: index > 0)
-                }
-                let threshold = thresholds[detector]
-                for r in firstRow..<lastRow {
-                    for c in firstColumn..<lastColumn where Double(response[r * columns + c]) >= threshold + adjustThreshold {
-                        workspace.candidates.append(box(row: r, column: c, level: level,
-                                                        score: Double(response[r * columns + c]) - threshold, detector: detector))
-                    }
+        let covered = coveredPositions(workspace.features)
+        let columns = workspace.features.columns
+        forEachFilterResponse(rows: covered.rows, columns: covered.columns, workspace: workspace) { detector, response in
+            let threshold = thresholds[detector]
+            for r in covered.rows {
+                for c in covered.columns where Double(response[r * columns + c]) >= threshold + adjustThreshold {
+                    workspace.candidates.append(box(row: r, column: c, level: level,
+                                                    score: Double(response[r * columns + c]) - threshold, detector: detector))
                 }
             }
+            return false
+        }
+    }
+
+    /// The positions of `features` that a whole filter window covers (empty ranges when the level
+    /// is smaller than a filter).
+    func coveredPositions(_ features: FHOG.Buffers) -> (rows: Range<Int>, columns: Range<Int>) {
+        let firstRow = filterHeight / 2, firstColumn = filterWidth / 2
+        let lastRow = max(firstRow, features.rows - (filterHeight - 1) / 2)
+        let lastColumn = max(firstColumn, features.columns - (filterWidth - 1) / 2)
+        return (firstRow..<lastRow, firstColumn..<lastColumn)
+    }
+
+    /// Each filter's response to the current level's features at the positions `rows` × `columns`
+    /// (within `coveredPositions`), into `workspace.response` (row stride: the features' columns),
+    /// one filter after the other in the model's order; `body` gets the filter's index and the
+    /// responses after each, and stops the loop by returning true. Returns whether it did.
+    @discardableResult
+    func forEachFilterResponse(rows: Range<Int>, columns: Range<Int>, workspace: HOGWorkspace,
+                               _ body: (Int, UnsafeMutablePointer<Float>) -> Bool) -> Bool {
+        let features = workspace.features
+        let planeRows = features.rows, planeColumns = features.columns
+        guard !rows.isEmpty, !columns.isEmpty else { return false }
+        let scratch = workspace.scratch.reserve(SeparableCorrelation.scratchCount(rows: planeRows, columns: planeColumns))
+        let response = workspace.response.reserve(planeRows * planeColumns)
+        SeparableCorrelation.clearPadding(scratch, rows: planeRows, columns: planeColumns, filledRows: features.filledRows)
+        return features.planes.withUnsafeBufferPointer { planes in
+            for (detector, parts) in filters.enumerated() {
+                // The first part's column pass writes the responses, the others add to them
+                // (0 + x is x: the same sums as adding to zeroes).
+                if parts.isEmpty { response.update(repeating: 0, count: planeRows * planeColumns) }
+                for (index, part) in parts.enumerated() {
+                    SeparableCorrelation.apply(part, to: planes.baseAddress! + part.plane * planeRows * planeColumns,
+                                               rows: planeRows, columns: planeColumns, filledRows: features.filledRows,
+                                               outputRows: rows, outputColumns: columns,
+                                               scratch: scratch, addingTo: response, adding: index > 0)
+                }
+                if body(detector, response) { return true }
+            }
+            return false
         }
     }
 

@@ -594,11 +594,10 @@ def make(spec, faces):
             canvas, om = place(o["face"].render(0, 0, o_smile, 0), o["face"].unit, t, o["motion"], spec["seed"], canvas)
             placed.append((o, om))
         if face is not None:
-            if spec["flat"]:
-                canvas, m = place(face.render(left, right, smile, mouth), face.unit, t, spec["motion"], spec["seed"], canvas,
-                                  squeeze=np.cos(np.radians(yaw)))
-            else:
-                canvas, m = place(face.render(left, right, smile, mouth, yaw), face.unit, t, spec["motion"], spec["seed"], canvas)
+            # A head turns in 3-D (HeadMesh); a printed photo stays flat and is narrowed as it turns.
+            head_yaw = 0.0 if spec["flat"] else yaw
+            canvas, m = place(face.render(left, right, smile, mouth, head_yaw), face.unit, t, spec["motion"], spec["seed"],
+                              canvas, squeeze=np.cos(np.radians(yaw)) if spec["flat"] else 1.0)
         if spec["dim"]:
             gain, sigma = spec["dim"]
             canvas = canvas * gain + rng.normal(0, sigma, canvas.shape)
@@ -614,7 +613,7 @@ def make(spec, faces):
         if face is None:
             check["faces"].append(len(DETECTOR(gray, 1)) if i % 5 == 0 else 0)
             continue
-        rect = face.check_rect(0 if spec["flat"] else yaw, m)
+        rect = face.check_rect(head_yaw, m)
         if spec["yaw"]:
             # A turned face: dlib's own pipeline, its HOG detector's box (the one over the face)
             # for its predictor, as the carried box drifts from what the predictor was trained on.

@@ -18,7 +18,8 @@ keeps a single closed eye half open on this photo) or lets the other drop under 
 ever dips below 0.8 x, an open mouth stays under MAR 0.4, a smile under score 0.5 (Hopper), or the
 no-face clip shows a face to dlib's HOG detector.
 
-Head turns are rendered from a 3-D face mesh of the photo (HeadMesh; the clips `head-turn-*`).
+Head turns are rendered from a 3-D face mesh of the photo (HeadMesh; the clips `head-turn-*`); a turned
+head opens its mouth by dropping the mesh's jaw (HeadMesh.opened).
 
 Deterministic (fixed seeds). Needs: pip install dlib-bin scikit-image matplotlib opencv-python-headless numpy
 (and, for the head-turn clips, mediapipe==0.10.14 with "numpy<2": its face mesh model ships in that wheel)
@@ -244,12 +245,44 @@ class HeadMesh:
         self.triangulation = Delaunay(self.source)
         self.in_face = np.all(self.triangulation.simplices < len(self.mesh), 1)
 
-    def turned(self, yaw):
+    # MediaPipe's lip contours (indices into its 468 points), corner to corner.
+    UPPER_INNER = [78, 191, 80, 81, 82, 13, 312, 311, 310, 415, 308]
+    LOWER_INNER = [78, 95, 88, 178, 87, 14, 317, 402, 318, 324, 308]
+    UPPER_OUTER = [61, 185, 40, 39, 37, 0, 267, 269, 270, 409, 291]
+    LOWER_OUTER = [61, 146, 91, 181, 84, 17, 314, 405, 321, 375, 291]
+
+    def opened(self, points, mouth):
+        """The mesh with the jaw dropped by `mouth` (0..1): the points below the lips' midline move
+        down as mouth_expression moves the photo's (lower lip 0.45, chin 0.35 mouth widths at
+        mouth 1, the corners and the jaw's sides not at all), in the image plane of the frontal
+        photo, keeping their depth; the upper lip and everything above stay."""
+        P = points.astype(float)
+        w = np.linalg.norm(P[54] - P[48])
+        drop = {56: .45, 57: .45, 58: .45, 65: .45, 66: .45, 67: .45, 55: .30, 59: .30, 7: .35, 8: .35, 9: .35,
+                6: .2, 10: .2, 4: 0, 5: 0, 11: 0, 12: 0, 48: 0, 54: 0, 60: 0, 64: 0}
+        src = P[list(drop)]
+        dst = src + mouth * w * np.array([[0, v] for v in drop.values()])
+        centre = P[48:68].mean(0) + [0, 0.2 * w]
+        ring = centre + np.array([[1.6 * w * np.cos(a), 1.4 * w * np.sin(a)] for a in np.linspace(0, 2 * np.pi, 24, endpoint=False)])
+        move = PiecewiseAffineTransform.from_estimate(np.vstack([src, ring]), np.vstack([dst, ring]))
+        mesh = self.mesh.copy()
+        mid = np.array([P[60], (P[61] + P[67]) / 2, (P[62] + P[66]) / 2, (P[63] + P[65]) / 2, P[64]])
+        lower = mesh[:, 1] > np.interp(mesh[:, 0], mid[:, 0], mid[:, 1])
+        lower[self.UPPER_INNER + self.UPPER_OUTER] = False
+        lower[self.LOWER_INNER[1:-1] + self.LOWER_OUTER[1:-1]] = True
+        moved = move(mesh[lower, :2])
+        inside = np.all(np.isfinite(moved), 1) & (moved[:, 0] > -1e8)  # outside the ring: not moved
+        mesh[np.flatnonzero(lower)[inside], :2] = moved[inside]
+        return mesh
+
+    def turned(self, yaw, mesh=None):
         """Every point's position with the head turned by `yaw` degrees (> 0: the nose moves to the
-        image's right), and the mesh points' depth after the turn."""
+        image's right), and the mesh points' depth after the turn; `mesh`: the mesh's points
+        moved (opened), by default where the photo has them."""
+        mesh = self.mesh if mesh is None else mesh
         th = np.radians(yaw)
-        x, z = self.mesh[:, 0] - self.cx, self.mesh[:, 2] - self.axis
-        face = self.mesh[:, :2].copy()
+        x, z = mesh[:, 0] - self.cx, mesh[:, 2] - self.axis
+        face = mesh[:, :2].copy()
         face[:, 0] = self.cx + x * np.cos(th) - z * np.sin(th)
         depth = self.axis + x * np.sin(th) + z * np.cos(th)
         shift = self.follows @ (face[self.oval, 0] - self.mesh[self.oval, 0])
@@ -260,10 +293,12 @@ class HeadMesh:
         band[:, 0] += self.weights * shift
         return np.vstack([face, band]), depth
 
-    def turn(self, img, yaw):
-        """`img` (the photo, or an animated version of it) with the head turned by `yaw` degrees."""
+    def turn(self, img, yaw, mouth=0.0, points=None):
+        """`img` (the photo, or an animated version of it) with the head turned by `yaw` degrees
+        and, with `mouth` > 0, the jaw dropped in 3-D (`opened`, from the photo's dlib `points`)
+        and the opening between the lips darkened as mouth_expression darkens it."""
         h, w = img.shape[:2]
-        moved, depth = self.turned(yaw)
+        moved, depth = self.turned(yaw, self.opened(points, mouth) if mouth > 0 else None)
         tris = self.triangulation.simplices
         out = img.copy()
         source = img.astype(np.float32)
@@ -287,6 +322,12 @@ class HeadMesh:
             cv2.fillConvexPoly(mask, np.round((d - [x0, y0]) * 16).astype(np.int32), 1, cv2.LINE_8, 4)
             inside = mask > 0
             out[y0:y1, x0:x1][inside] = np.clip(patch[inside], 0, 255).astype(out.dtype)
+        if mouth > 0:
+            opening = np.vstack([moved[self.UPPER_INNER], moved[self.LOWER_INNER[::-1]]])
+            m = np.zeros((h, w), np.float32)
+            cv2.fillPoly(m, [np.round(opening * 16).astype(np.int32)], 1.0, cv2.LINE_AA, 4)
+            m = cv2.GaussianBlur(m, (0, 0), 1.5)[..., None] * min(1, mouth * 2)
+            out = np.clip(out * (1 - m) + np.array([41, 20, 20]) * m, 0, 255).astype(out.dtype)
         return out
 
     def turned_points(self, points, yaw):
@@ -337,8 +378,11 @@ class Face:
         if key not in self.cache:
             img = self.eye(self.rgb, self.points, 42, key[0])
             img = self.eye(img, self.points, 36, key[1])
-            img = mouth_expression(img, self.points, key[2], key[3])
-            self.cache[key] = self.mesh.turn(img, key[4]) if key[4] else img
+            if key[4]:  # a turned head opens its mouth in 3-D (HeadMesh.opened)
+                img = mouth_expression(img, self.points, key[2], 0)
+                self.cache[key] = self.mesh.turn(img, key[4], key[3], self.points)
+            else:
+                self.cache[key] = mouth_expression(img, self.points, key[2], key[3])
         return self.cache[key]
 
     def check_rect(self, yaw, m):
@@ -444,13 +488,16 @@ def place(face_img, unit, t, motion, seed, canvas=None, squeeze=1.0):
 
 def clip(name, duration, face, motion, seed, blinks=(), winks=(), half=(), closures=(), smiles=(), mouths=(),
          still=False, dim=None, drops=(), whole_smile=False, notes="", yaw=None, others=(), quality=QUALITY,
-         flat=False):
+         flat=False, mouth_amount=1.0):
     """`yaw`: the head turn in degrees as a function of t (see HeadMesh), or with `flat` the turn of
     a printed photo (narrowed by cos(yaw), nothing in it moves); `others`: further faces in view,
-    each a dict(face=, motion=, smiles=(), mouths=(), whole_smile=False)."""
+    each a dict(face=, motion=, smiles=(), mouths=(), whole_smile=False); `mouth_amount`: how far
+    the mouths open (1: the lower lip drops 0.45 mouth widths; truth marks where a mouth is at
+    least half its own opening)."""
     return dict(name=name, duration=duration, face=face, motion=motion, seed=seed, blinks=blinks, winks=winks,
                 half=half, closures=closures, smiles=smiles, mouths=mouths, still=still, dim=dim, drops=drops,
-                whole_smile=whole_smile, notes=notes, yaw=yaw, others=others, quality=quality, flat=flat)
+                whole_smile=whole_smile, notes=notes, yaw=yaw, others=others, quality=quality, flat=flat,
+                mouth_amount=mouth_amount)
 
 
 def sway(ax, px, ay, py, scale=1.0, ds=0.0, rot=0.0, prot=3.0):
@@ -525,6 +572,10 @@ CLIPS = [
     clip("head-turn-expressions", 4.4, turn_hopper, sway(10, 5.0, 5, 4.0, 1.0), 17, quality=65,
          yaw=glide((0.3, 0), (0.9, 35), (2.0, 35), (2.6, -30), (4.4, -30)), smiles=[(1.1, 1.8), (3.1, 3.9)],
          notes="Grace Hopper (glasses) smiles turned +35 deg and again turned -30 deg (3-D mesh render)"),
+    clip("head-turn-mouth", 4.4, turn_astronaut, sway(10, 5.0, 5, 4.0, 1.0), 19, quality=65,
+         yaw=glide((0.3, 0), (0.9, 40), (2.0, 40), (2.6, -35), (3.9, -35), (4.4, -30)), mouths=[(1.1, 1.7), (3.0, 3.6)],
+         mouth_amount=0.5, whole_smile=True,
+         notes="the astronaut opens her mouth halfway (the jaw dropped in 3-D) turned +40 deg and again turned -35 deg (3-D mesh render)"),
     clip("photo-turned", 4.0, turn_hopper, jitter(18), 18, quality=60, flat=True,
          yaw=glide((0.3, 0), (1.0, 50), (1.7, 50), (2.6, -50), (3.3, -50), (4.0, 0)),
          notes="a printed photo of Grace Hopper (glasses, 160 px) turned to +-50 deg and back by hand: no events (a liveness attack)"),
@@ -582,7 +633,7 @@ def make(spec, faces):
         right = max([pulse(t, s, d) for s, d in spec["blinks"]] + [pulse(t, s, d) for s, d, e in spec["winks"] if e == "right"]
                     + [ramp(t, s, s + d, 0.1) for s, d in spec["closures"]] + [a * pulse(t, s, d) for s, d, a in spec["half"]] + [0])
         smile = max([ramp(t, s, e, 0.2) for s, e in spec["smiles"]] + [0])
-        mouth = max([ramp(t, s, e, 0.15) for s, e in spec["mouths"]] + [0])
+        mouth = spec["mouth_amount"] * max([ramp(t, s, e, 0.15) for s, e in spec["mouths"]] + [0])
         for k, v in zip(("left", "right", "smile", "mouth"), (left, right, smile, mouth)):
             state[k].append(v)
         yaw = spec["yaw"](t) if spec["yaw"] else 0.0

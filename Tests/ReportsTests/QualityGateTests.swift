@@ -124,12 +124,22 @@ final class QualityGateTests: XCTestCase {
     }
 
     /// Issue 10's recordings: two faces (one small, one with glasses), a tilted head, head turns
-    /// to ±45° (blinks at ±40°, smiles made while turned).
+    /// to ±45° (blinks at ±40°, smiles and open mouths made while turned).
     func testTheFaceAndTurnRecordingsScorePerfectly() throws {
-        for name in ["two-faces", "tilted-head", "head-turn-neutral", "head-turn-blinks", "head-turn-expressions"] {
+        for name in ["two-faces", "tilted-head", "head-turn-neutral", "head-turn-blinks", "head-turn-expressions",
+                     "head-turn-mouth"] {
             let result = try evaluate(name)
             XCTAssertEqual(result.total.f1, 1, "\(name): \(result.scores)")
         }
+    }
+
+    /// The mouth opens while the head is turned +40° and again at −35°: both openings are
+    /// reported, and the smile the astronaut holds throughout is not broken by them.
+    func testAnOpenMouthIsFoundOnATurnedHead() throws {
+        let result = try evaluate("head-turn-mouth")
+        let mouth = try XCTUnwrap(result.scores["mouth_open"]), smile = try XCTUnwrap(result.scores["smile"])
+        XCTAssertEqual([mouth.truePositives, mouth.falsePositives, mouth.falseNegatives], [2, 0, 0], "\(mouth)")
+        XCTAssertEqual([smile.truePositives, smile.falsePositives, smile.falseNegatives], [1, 0, 0], "\(smile)")
     }
 
     func testTurningANeutralFaceFiresNothing() throws {

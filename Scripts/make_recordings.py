@@ -808,7 +808,12 @@ baseline JPEG, quality 70, optimised Huffman tables), each with a `truth.json`, 
 `python3 Scripts/make_recordings.py`; it needs `pip install dlib-bin scikit-image matplotlib
 opencv-python-headless "numpy<2" mediapipe==0.10.14` (mediapipe only for the head turns) and
 Debian's `libdlib-data`. `facewatch eval Recordings/*` scores the
-daemon on them; the test suite asserts the same targets.
+daemon on them; the test suite asserts the same targets. The output is deterministic for given
+package versions, not across them: with opencv-python-headless 4.11.0.86, numpy 1.26.4 and
+scikit-image 0.26.0, the mesh-rendered clips (`head-turn-*`, `photo-turned`) come out byte for
+byte, while the older frontal clips, made with earlier versions, differ by a few hundred bytes
+each and `half-blinks-winks`' second wink sits at its realism limit (0.65). The committed files
+are the ones the tests use.
 
 ## Sources
 

@@ -858,8 +858,8 @@ turned about a vertical axis 0.55 face widths behind the face and its triangles 
 front, each an affine map of the photo (after the eyes and a smile are animated on it), so the nose
 hides the far cheek and the far half is foreshortened. A turned head opens its mouth in 3-D
 (`HeadMesh.opened`): the mesh's points below the lips drop as the frontal warp drops the lower lip
-and chin, keeping their depth, and the opening between the turned inner lips is darkened; rings of points around the face (hair, ears,
-neck) follow the turned outline. What the photo never showed (the far ear, the side of the head)
+and chin, keeping their depth, and the opening between the turned inner lips is darkened. Rings
+of points around the face (hair, ears, neck) follow the turned outline. What the photo never showed (the far ear, the side of the head)
 is not invented: that band stretches the texture nearest to it. The realism check of a turned clip
 runs dlib's predictor on dlib's own HOG box (upsample 1, threshold −0.6) where the detector finds
 the face, else on the box carried through the turn; a blink while turned is compared with the open

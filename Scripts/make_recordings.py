@@ -212,6 +212,7 @@ class HeadMesh:
                 np.add.at(total, a, self.mesh[b, 2]); np.add.at(count, a, 1)
             self.mesh[:, 2] = 0.5 * self.mesh[:, 2] + 0.5 * total / np.maximum(count, 1)
         self.oval = np.array(sorted({i for e in mp.solutions.face_mesh_connections.FACEMESH_FACE_OVAL for i in e}))
+        self.points = points
         self.cx = (points[0, 0] + points[16, 0]) / 2
         fw = points[16, 0] - points[0, 0]
         self.cy = (points[19, 1] + points[8, 1]) / 2
@@ -251,12 +252,12 @@ class HeadMesh:
     UPPER_OUTER = [61, 185, 40, 39, 37, 0, 267, 269, 270, 409, 291]
     LOWER_OUTER = [61, 146, 91, 181, 84, 17, 314, 405, 321, 375, 291]
 
-    def opened(self, points, mouth):
+    def opened(self, mouth):
         """The mesh with the jaw dropped by `mouth` (0..1): the points below the lips' midline move
         down as mouth_expression moves the photo's (lower lip 0.45, chin 0.35 mouth widths at
         mouth 1, the corners and the jaw's sides not at all), in the image plane of the frontal
         photo, keeping their depth; the upper lip and everything above stay."""
-        P = points.astype(float)
+        P = self.points.astype(float)
         w = np.linalg.norm(P[54] - P[48])
         drop = {56: .45, 57: .45, 58: .45, 65: .45, 66: .45, 67: .45, 55: .30, 59: .30, 7: .35, 8: .35, 9: .35,
                 6: .2, 10: .2, 4: 0, 5: 0, 11: 0, 12: 0, 48: 0, 54: 0, 60: 0, 64: 0}
@@ -293,12 +294,12 @@ class HeadMesh:
         band[:, 0] += self.weights * shift
         return np.vstack([face, band]), depth
 
-    def turn(self, img, yaw, mouth=0.0, points=None):
+    def turn(self, img, yaw, mouth=0.0):
         """`img` (the photo, or an animated version of it) with the head turned by `yaw` degrees
-        and, with `mouth` > 0, the jaw dropped in 3-D (`opened`, from the photo's dlib `points`)
-        and the opening between the lips darkened as mouth_expression darkens it."""
+        and, with `mouth` > 0, the jaw dropped in 3-D (`opened`) and the opening between the lips
+        darkened as mouth_expression darkens it."""
         h, w = img.shape[:2]
-        moved, depth = self.turned(yaw, self.opened(points, mouth) if mouth > 0 else None)
+        moved, depth = self.turned(yaw, self.opened(mouth) if mouth > 0 else None)
         tris = self.triangulation.simplices
         out = img.copy()
         source = img.astype(np.float32)
@@ -380,7 +381,7 @@ class Face:
             img = self.eye(img, self.points, 36, key[1])
             if key[4]:  # a turned head opens its mouth in 3-D (HeadMesh.opened)
                 img = mouth_expression(img, self.points, key[2], 0)
-                self.cache[key] = self.mesh.turn(img, key[4], key[3], self.points)
+                self.cache[key] = self.mesh.turn(img, key[4], key[3])
             else:
                 self.cache[key] = mouth_expression(img, self.points, key[2], key[3])
         return self.cache[key]

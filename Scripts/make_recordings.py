@@ -149,6 +149,20 @@ def remap_close_eye(img, p, first, c, lift=0.25, top=0.15, band=0.12, shift=0.45
     return out
 
 
+# The inside of an open mouth (RGB, 0..1).
+MOUTH_INSIDE = np.array([0.16, 0.08, 0.08])
+
+
+def mouth_opening(shape, polygon, mouth, shift=0):
+    """The weight (h, w, 1) with which MOUTH_INSIDE covers an image of `shape` inside `polygon`
+    (the inner lips) for a mouth opened by `mouth` (0..1): the filled polygon blurred, at full
+    strength from mouth 0.5. `shift`: fractional bits of the corners (cv2.fillPoly), 0 for whole
+    pixels."""
+    m = np.zeros(shape[:2], np.float32)
+    cv2.fillPoly(m, [np.round(polygon * (1 << shift)).astype(np.int32)], 1.0, cv2.LINE_AA if shift else cv2.LINE_8, shift)
+    return cv2.GaussianBlur(m, (0, 0), 1.5)[..., None] * min(1, mouth * 2)
+
+
 def mouth_expression(img, P, smile, mouth):
     """Smile (0..1): corners up and out. Mouth (0..1): lower lip and chin down, the opening dark."""
     if smile <= 0 and mouth <= 0:
@@ -170,11 +184,8 @@ def mouth_expression(img, P, smile, mouth):
     center = P[48:68].mean(0) + [0, 0.2 * w]
     out, patch, mask, (x0, y0, x1, y1) = _patch_warp(img, src, dst, center, 1.2 * w, 1.1 * w, 0.06 * w)
     if mouth > 0:
-        inner = dst[[idx.index(k) for k in range(60, 68)]] - [x0, y0]
-        m = np.zeros(out.shape[:2], np.float32)
-        cv2.fillPoly(m, [np.round(inner).astype(np.int32)], 1.0)
-        m = cv2.GaussianBlur(m, (0, 0), 1.5)[..., None] * min(1, mouth * 2)
-        out = out * (1 - m) + np.array([0.16, 0.08, 0.08]) * m
+        m = mouth_opening(out.shape, dst[[idx.index(k) for k in range(60, 68)]] - [x0, y0], mouth)
+        out = out * (1 - m) + MOUTH_INSIDE * m
     res = img.copy()
     res[y0:y1, x0:x1] = np.clip((out * mask + patch * (1 - mask)) * 255, 0, 255).astype(np.uint8)
     return res
@@ -324,11 +335,8 @@ class HeadMesh:
             inside = mask > 0
             out[y0:y1, x0:x1][inside] = np.clip(patch[inside], 0, 255).astype(out.dtype)
         if mouth > 0:
-            opening = np.vstack([moved[self.UPPER_INNER], moved[self.LOWER_INNER[::-1]]])
-            m = np.zeros((h, w), np.float32)
-            cv2.fillPoly(m, [np.round(opening * 16).astype(np.int32)], 1.0, cv2.LINE_AA, 4)
-            m = cv2.GaussianBlur(m, (0, 0), 1.5)[..., None] * min(1, mouth * 2)
-            out = np.clip(out * (1 - m) + np.array([41, 20, 20]) * m, 0, 255).astype(out.dtype)
+            m = mouth_opening(out.shape, np.vstack([moved[self.UPPER_INNER], moved[self.LOWER_INNER[::-1]]]), mouth, shift=4)
+            out = np.clip(out * (1 - m) + np.round(MOUTH_INSIDE * 255) * m, 0, 255).astype(out.dtype)
         return out
 
     def turned_points(self, points, yaw):

@@ -72,8 +72,7 @@ struct ReplayCommand: ParsableCommand {
         let sink = FrameEventBuffer(forwardingTo: outputs.sink(primary: writer))
         do {
             let summary = try Replay.run(&source, processor: processor, problems: opened.problems, sink: sink) { frame, done in
-                let events = sink.take()
-                try annotator?.annotate(frame, faces: processor.observations, events: events)
+                try sink.drain { events in try annotator?.annotate(frame, faces: processor.observations, events: events) }
                 progress.update(done)
             }
             progress.finish()
@@ -125,10 +124,11 @@ private final class FrameEventBuffer: EventSink {
         try next.write(event)
     }
 
-    /// The events since the last call.
-    func take() -> [Event] {
+    /// Hands `body` the events since the last call, then forgets them (keeping the storage, which
+    /// `body` must not keep either).
+    func drain(_ body: ([Event]) throws -> Void) rethrows {
         defer { events.removeAll(keepingCapacity: true) }
-        return events
+        try body(events)
     }
 }
 

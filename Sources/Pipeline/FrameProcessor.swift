@@ -91,6 +91,9 @@ public final class FrameProcessor {
     /// Processes a decoded gray frame.
     public func process(gray image: GrayImage, index: Int, t: Double, emit: (Event) -> Void) {
         processedFrames += 1
+        // The last frame's observations share the tracks' landmark storage: let them go before
+        // the fits write into it, so it is not copied.
+        observations.removeAll(keepingCapacity: true)
         tracker.update(image, t: t)
         let start = Clock.now()
         defer {
@@ -109,7 +112,6 @@ public final class FrameProcessor {
             }
         }
         var frameFaces: [FrameFace] = []
-        observations.removeAll(keepingCapacity: true)
         for face in tracker.faces {
             guard let slot = expressions.firstIndex(where: { $0.id == face.id }) else { continue }
             let id = face.id

@@ -1,0 +1,36 @@
+import Config
+import Foundation
+import Imaging
+import Landmarks
+import Pipeline
+import Recordings
+import XCTest
+
+/// What the processor keeps between frames.
+final class FrameProcessorTests: XCTestCase {
+    private static let predictor = Result { try ShapePredictor(contentsOf: Configuration().landmarkModel) }
+
+    /// A tracked face's fit writes its points into the storage the track already has. The frame's
+    /// observations share that storage; had they still held it when the next fit ran, every fit
+    /// would copy the 68 points into a new buffer (an allocation per face and frame).
+    func testFitsWriteIntoTheTracksLandmarkStorage() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let recording = try Recording(directory: root.appendingPathComponent("Recordings/blinks-slow-move").path)
+        let processor = try FrameProcessor(configuration: Configuration(), predictor: Self.predictor.get())
+        var source = RecordingSource(recording: recording)
+        var decoder = JPEGDecoder()
+        var image = GrayImage(width: 0, height: 0)
+        var storage: [Int] = []
+        while storage.count < 12, let frame = try source.nextFrame() {
+            guard case .jpeg(let jpeg) = frame.payload else { return XCTFail("frame \(frame.index) is not a JPEG") }
+            try decoder.decode(jpeg, into: &image)
+            processor.process(gray: image, index: frame.index, t: frame.t) { _ in }
+            XCTAssertEqual(processor.observations.count, processor.tracker.faces.count)
+            guard let face = processor.tracker.faces.first else { continue }
+            storage.append(face.shape.points.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) })
+        }
+        XCTAssertEqual(storage.count, 12, "the face is tracked")
+        XCTAssertEqual(Set(storage).count, 1, "the points moved to new storage: \(storage)")
+    }
+}

@@ -1,6 +1,5 @@
 import Config
 import Foundation
-import Imaging
 import Landmarks
 import Pipeline
 import Recordings
@@ -19,13 +18,8 @@ final class FrameProcessorTests: XCTestCase {
         let recording = try Recording(directory: root.appendingPathComponent("Recordings/blinks-slow-move").path)
         let processor = try FrameProcessor(configuration: Configuration(), predictor: Self.predictor.get())
         var source = RecordingSource(recording: recording)
-        var decoder = JPEGDecoder()
-        var image = GrayImage(width: 0, height: 0)
         var storage: [Int] = []
-        while storage.count < 12, let frame = try source.nextFrame() {
-            guard case .jpeg(let jpeg) = frame.payload else { return XCTFail("frame \(frame.index) is not a JPEG") }
-            try decoder.decode(jpeg, into: &image)
-            processor.process(gray: image, index: frame.index, t: frame.t) { _ in }
+        while storage.count < 12, try processor.processNext(from: &source, emit: { _ in }) != nil {
             XCTAssertEqual(processor.observations.count, processor.tracker.faces.count)
             guard let face = processor.tracker.faces.first else { continue }
             storage.append(face.shape.points.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) })

@@ -45,8 +45,16 @@ public final class Camera: FrameSource {
     private var lastT = 0.0
     /// The clock when the last frame (or the stream start) was seen, for the times of timeouts.
     private var lastSeen: Double
-    private var jpeg = Data()
-    private var gray = GrayImage(width: 0, height: 0)
+    /// Buffers the frames' bytes are copied into, used in turn. A frame shares its buffer's
+    /// storage while the pipeline holds it; by the time the turn comes round again that frame
+    /// has gone, so the copy reuses the storage instead of allocating. (A buffer still held is
+    /// copied on write, like any value.)
+    private var jpegBuffers = [Data](repeating: Data(), count: Camera.frameBuffers)
+    private var grayBuffers = [GrayImage](repeating: GrayImage(width: 0, height: 0), count: Camera.frameBuffers)
+    private var nextBuffer = 0
+    /// Frames a pipeline holds at once: one being captured, one in the handoff, one processed,
+    /// and one more for a recorder or sink that finishes with a frame after the next is taken.
+    static let frameBuffers = 4
 
     /// A device that says a buffer is ready this many times in a row without one is reported
     /// like a timeout instead of being polled for ever.
@@ -247,18 +255,20 @@ public final class Camera: FrameSource {
         return t
     }
 
-    /// Copies the buffer into the frame's payload, reusing the previous payload's storage when
-    /// the consumer no longer holds it.
+    /// Copies the buffer into the frame's payload, in the next of `frameBuffers` buffers.
     private func makeFrame(_ buffer: DequeuedBuffer, _ session: CaptureSession) -> Frame {
         let bytes = bytes(of: buffer, in: session)
         let payload: Frame.Payload
+        let slot = nextBuffer
+        nextBuffer = (nextBuffer + 1) % Self.frameBuffers
         if session.format.layout.fourcc.isJPEG {
-            jpeg.removeAll(keepingCapacity: true)
-            jpeg.append(bytes.assumingMemoryBound(to: UInt8.self))
-            payload = .jpeg(jpeg)
+            // Setting the count keeps the storage; `removeAll(keepingCapacity:)` would not.
+            jpegBuffers[slot].count = bytes.count
+            jpegBuffers[slot].withUnsafeMutableBytes { $0.copyMemory(from: bytes) }
+            payload = .jpeg(jpegBuffers[slot])
         } else {
-            LumaCopy.copy(bytes, layout: session.format.layout, into: &gray)
-            payload = .gray(gray)
+            LumaCopy.copy(bytes, layout: session.format.layout, into: &grayBuffers[slot])
+            payload = .gray(grayBuffers[slot])
         }
         let frame = Frame(index: deliveredFrames, t: time(of: buffer), payload: payload)
         deliveredFrames += 1

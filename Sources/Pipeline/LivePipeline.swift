@@ -4,10 +4,11 @@ import Foundation
 import Recordings
 
 /// The daemon's pipeline: capture on its own queue, processing on another, events written in
-/// frame order by a writer queue. Between capture and processing a one-slot handoff keeps only
+/// frame order by a writer thread. Between capture and processing a one-slot handoff keeps only
 /// the newest frame, so the daemon is never behind the camera: late frames are dropped and
-/// counted, and latency stays bounded. A `stats` event is written every `statsInterval` seconds
-/// and once more at the end.
+/// counted, and latency stays bounded. Events reach the writer through a `BatchHandoff`, which
+/// allocates nothing per event. A `stats` event is written every `statsInterval` seconds and
+/// once more at the end.
 public final class LivePipeline: @unchecked Sendable {
     /// What a run did.
     public struct Summary: Sendable, Equatable {
@@ -28,20 +29,29 @@ public final class LivePipeline: @unchecked Sendable {
     private let processor: FrameProcessor
     private let sink: EventSink
     private let statsInterval: Double
+    /// The writer thread's work, in order: events to write, and frames whose events are all
+    /// queued (for latencies and the time `stats` lines carry).
+    private enum WriterJob {
+        case event(Event)
+        case frameDone(index: Int, t: Double, arrival: Double)
+    }
+
     private let slot = FrameSlot<Captured>()
-    private let writer = DispatchQueue(label: "facewatch.writer")
+    private let writerJobs: BatchHandoff<WriterJob>
     private let lock = NSLock()
     private var stopping = false
     private var failure: Error?
     private var summary = Summary()
     private var latencies: [Double] = []
+    /// The latencies a `stats` line summarises (writer thread only).
+    private var statsLatencies: [Double] = []
     private var lastStats = (time: 0.0, captured: 0, processed: 0)
     /// The newest frame processed or skipped: `finish` and `stats` events carry its time, so
     /// that every event comes out in time order.
     private var lastFrame = (index: 0, t: 0.0)
     /// When the newest frame (or frame error) arrived from the source.
     private var lastArrival: Double?
-    /// The latest `t` written (writer queue only): a `stats` line never goes before it.
+    /// The latest `t` written (writer thread only): a `stats` line never goes before it.
     private var writtenT = 0.0
     /// The time of the last `stats` line; the next one waits for a later frame.
     private var lastStatsT: Double?
@@ -74,6 +84,7 @@ public final class LivePipeline: @unchecked Sendable {
                 observer: PipelineObserver? = nil, brokerLost: (() -> Int)? = nil,
                 upstreamDrops: @escaping () -> Int = { 0 }, afterFrame: @escaping (Frame, [Event]) -> Void = { _, _ in }) {
         self.backlogLimit = backlogLimit
+        writerJobs = BatchHandoff(capacity: 2 * backlogLimit)
         self.observer = observer
         self.brokerLost = brokerLost
         self.processor = processor
@@ -103,13 +114,9 @@ public final class LivePipeline: @unchecked Sendable {
     public func run(_ source: inout some FrameSource) throws -> Summary {
         let started = Clock.now()
         lastStats = (started, 0, 0)
-        let processing = DispatchGroup()
+        let processing = DispatchGroup(), writing = DispatchGroup()
         DispatchQueue(label: "facewatch.processing").async(group: processing) { [self] in processLoop() }
-
-        let timer = DispatchSource.makeTimerSource(queue: writer)
-        timer.schedule(deadline: .now() + statsInterval, repeating: statsInterval)
-        timer.setEventHandler { [self] in writeStats() }
-        timer.resume()
+        DispatchQueue(label: "facewatch.writer").async(group: writing) { [self] in writeLoop(firstStats: started + statsInterval) }
 
         // Capture runs on the calling thread (its own queue as far as the pipeline is concerned).
         var captureError: Error?
@@ -128,8 +135,8 @@ public final class LivePipeline: @unchecked Sendable {
         }
         slot.close()
         processing.wait()
-        timer.cancel()
-        writer.sync { writeStats(final: true) }  // a last report, so that short runs report their drops too
+        writerJobs.close()
+        writing.wait()
         var result = withLock { summary }
         result.dropped = slot.dropped
         result.droppedLines = withLock { shedLines }
@@ -166,17 +173,9 @@ public final class LivePipeline: @unchecked Sendable {
                 }
                 last = (frame.index, frame.t)
             }
-            // On the writer queue, after this frame's events: `stats` lines carry the time of the
-            // newest frame whose events are written, so they stay in time order.
-            let done = last
-            writer.async { [self] in
-                let latency = (Clock.now() - arrival) * 1000
-                withLock {
-                    latencies.append(latency)
-                    lastFrame = done
-                    lastArrival = arrival
-                }
-            }
+            // After this frame's events: `stats` lines carry the time of the newest frame whose
+            // events are written, so they stay in time order.
+            writerJobs.append(.frameDone(index: last.index, t: last.t, arrival: arrival))
         }
         reportDrops()
         processor.finish(index: last.index, t: last.t) { event in enqueue(event) }
@@ -210,52 +209,89 @@ public final class LivePipeline: @unchecked Sendable {
             return false
         }
         if shed { return }
-        writer.async { [self] in
-            let (failed, shedSinceReport) = withLock { () -> (Bool, Int) in
-                backlog -= 1
-                let count = shedLines - reportedShed
-                return (failure != nil, count)
+        writerJobs.append(.event(event))
+    }
+
+    /// The writer thread: writes the queued events in order, and a `stats` line every
+    /// `statsInterval` seconds from `firstStats` and once more at the end (so that short runs
+    /// report their drops too).
+    private func writeLoop(firstStats: Double) {
+        var batch: [WriterJob] = []
+        batch.reserveCapacity(2 * backlogLimit)
+        var nextStats = firstStats
+        var open = true
+        while open {
+            open = writerJobs.take(into: &batch, until: nextStats)
+            for job in batch {
+                switch job {
+                case .event(let event):
+                    write(event)
+                case .frameDone(let index, let t, let arrival):
+                    let latency = (Clock.now() - arrival) * 1000
+                    withLock {
+                        latencies.append(latency)
+                        lastFrame = (index, t)
+                        lastArrival = arrival
+                    }
+                }
             }
-            guard !failed else { return }
-            do {
-                if shedSinceReport > 0 && event.t - lastShedReport >= 1 {
-                    withLock { reportedShed += shedSinceReport }
-                    lastShedReport = event.t
-                    try sink.write(Event(t: event.t, frame: event.frame, .error(
-                        message: "output is slower than the camera: \(shedSinceReport) nose/frame lines dropped", code: "output_backlog")))
-                }
-                try sink.write(event)
-                writtenT = max(writtenT, event.t)
-            } catch {
-                withLock {
-                    failure = error
-                    stopping = true
-                }
+            batch.removeAll(keepingCapacity: true)
+            let now = Clock.now()
+            if open && now >= nextStats {
+                writeStats()
+                nextStats += statsInterval * ((now - nextStats) / statsInterval + 1).rounded(.down)
+            }
+        }
+        writeStats(final: true)
+    }
+
+    /// Writes one event (writer thread), first reporting lines shed since the last report.
+    private func write(_ event: Event) {
+        let (failed, shedSinceReport) = withLock { () -> (Bool, Int) in
+            backlog -= 1
+            let count = shedLines - reportedShed
+            return (failure != nil, count)
+        }
+        guard !failed else { return }
+        do {
+            if shedSinceReport > 0 && event.t - lastShedReport >= 1 {
+                withLock { reportedShed += shedSinceReport }
+                lastShedReport = event.t
+                try sink.write(Event(t: event.t, frame: event.frame, .error(
+                    message: "output is slower than the camera: \(shedSinceReport) nose/frame lines dropped", code: "output_backlog")))
+            }
+            try sink.write(event)
+            writtenT = max(writtenT, event.t)
+        } catch {
+            withLock {
+                failure = error
+                stopping = true
             }
         }
     }
 
 
-    /// Runs on the writer queue. A period in which no frame was processed or skipped is
+    /// Runs on the writer thread. A period in which no frame was processed or skipped is
     /// reported with the next one (two `stats` lines never share a `t`). The final line, after
     /// everything else, carries the camera time at the end: the last frame's plus the time since
     /// it arrived.
     private func writeStats(final: Bool = false) {
         let now = Clock.now()
-        let snapshot = withLock { () -> (Summary, [Double], (index: Int, t: Double))? in
+        let snapshot = withLock { () -> (Summary, (index: Int, t: Double))? in
             var frame = lastFrame
             frame.t = max(frame.t, writtenT)
             if final, let lastArrival { frame.t += max(now - lastArrival, 0) }
             // Times are written in milliseconds: compare what will be written.
             if let lastStatsT, (frame.t * 1000).rounded() <= (lastStatsT * 1000).rounded() { return nil }
             lastStatsT = frame.t
-            let samples = latencies
-            latencies.removeAll(keepingCapacity: true)
-            return (summary, samples, frame)
+            // The two arrays trade storage, so neither is copied.
+            swap(&latencies, &statsLatencies)
+            return (summary, frame)
         }
-        guard let (counts, samples, frame) = snapshot else { return }
+        guard let (counts, frame) = snapshot else { return }
         let elapsed = max(now - lastStats.time, 1e-9)
-        let timing = TimingSummary(samples)
+        let timing = TimingSummary(sorting: &statsLatencies)
+        statsLatencies.removeAll(keepingCapacity: true)
         let stats = Stats(fpsIn: Double(counts.captured - lastStats.captured) / elapsed,
                           fpsOut: Double(counts.processed - lastStats.processed) / elapsed,
                           dropped: slot.dropped + upstreamDrops(), latencyP50: timing.p50, latencyP95: timing.p95,

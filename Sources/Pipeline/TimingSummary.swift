@@ -10,7 +10,14 @@ public struct TimingSummary: Sendable, Equatable {
 
     /// Summarises samples; percentiles use the nearest-rank method. Empty input gives zeros.
     public init(_ samples: [Double]) {
-        let sorted = samples.sorted()
+        var sorted = samples
+        self.init(sorting: &sorted)
+    }
+
+    /// Summarises `samples`, sorting them in place (no copy, so no allocation).
+    public init(sorting samples: inout [Double]) {
+        samples.sort()
+        let sorted = samples
         count = sorted.count
         mean = sorted.isEmpty ? 0 : sorted.reduce(0, +) / Double(sorted.count)
         func rank(_ q: Double) -> Double {

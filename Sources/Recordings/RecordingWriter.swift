@@ -13,6 +13,8 @@ public final class RecordingWriter {
     private var count = 0
     private var lastT = -Double.infinity
     private var finished = false
+    /// The `frames.jsonl` line being written, its storage reused frame after frame.
+    private var line: [UInt8] = []
 
     /// Creates the folder (which must not hold a recording already) and its files.
     public init(directory: String, info: RecordingInfo) throws {
@@ -45,12 +47,11 @@ public final class RecordingWriter {
         guard t >= lastT, t.isFinite else {
             throw RecordingError(path: directory, problem: "frame time \(t) goes backwards")
         }
-        let entry = FrameEntry(index: count, t: t, offset: offset, length: jpeg.count)
-        let line = String(format: "{\"index\": %d, \"t\": %.6f, \"offset\": %d, \"length\": %d}\n",
-                          entry.index, entry.t, entry.offset, entry.length)
+        line.removeAll(keepingCapacity: true)
+        FrameEntry(index: count, t: t, offset: offset, length: jpeg.count).appendLine(to: &line)
         do {
             try frames.write(contentsOf: jpeg)
-            try index.write(contentsOf: Data(line.utf8))
+            try index.write(contentsOf: line)
         } catch {
             throw RecordingError(path: directory, problem: "cannot write frame \(count) (\(error.localizedDescription))")
         }

@@ -55,6 +55,31 @@ final class RecordingTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: file("frames.mjpeg")), jpegs.reduce(Data(), +))
     }
 
+    /// The writer's index lines are the spec's, with `t` to the microsecond, and the buffer
+    /// they are written into keeps its storage from line to line.
+    func testIndexLinesAreTheSpecsWithMicrosecondTimes() throws {
+        var line: [UInt8] = []
+        FrameEntry(index: 0, t: 0, offset: 0, length: 23817).appendLine(to: &line)
+        FrameEntry(index: 2, t: 2.0 / 30, offset: 33327, length: 16573).appendLine(to: &line)
+        FrameEntry(index: 1234, t: 3723.5, offset: 9_876_543_210, length: 1).appendLine(to: &line)
+        FrameEntry(index: 7, t: 0.0000126, offset: 5, length: 6).appendLine(to: &line)
+        XCTAssertEqual(String(decoding: line, as: UTF8.self), [
+            #"{"index": 0, "t": 0.000000, "offset": 0, "length": 23817}"#,
+            #"{"index": 2, "t": 0.066667, "offset": 33327, "length": 16573}"#,
+            #"{"index": 1234, "t": 3723.500000, "offset": 9876543210, "length": 1}"#,
+            #"{"index": 7, "t": 0.000013, "offset": 5, "length": 6}"#,
+        ].map { $0 + "\n" }.joined())
+        let storage = line.withUnsafeBufferPointer { $0.baseAddress }
+        line.removeAll(keepingCapacity: true)
+        FrameEntry(index: 3, t: 0.1, offset: 1, length: 2).appendLine(to: &line)
+        XCTAssertEqual(line.withUnsafeBufferPointer { $0.baseAddress }, storage)
+
+        try write(try frames(), times: [0, 1.0 / 30, 0.1])
+        let times = try String(contentsOf: file("frames.jsonl"), encoding: .utf8)
+            .split(separator: "\n").map { String($0.split(separator: ",")[1]) }
+        XCTAssertEqual(times, [#" "t": 0.000000"#, #" "t": 0.033333"#, #" "t": 0.100000"#])
+    }
+
     func testSpecExampleLineFormatIsRead() throws {
         let jpeg = try frames()[0]
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -30,6 +30,12 @@ public final class FrameProcessor {
     private var decoder = JPEGDecoder()
     private var gray = GrayImage(width: 0, height: 0)
     private var lastErrorReport = -Double.infinity
+    /// The arrays `frame` events carry their faces in, used in turn, each face's landmarks in
+    /// storage of its own. An event holds its array until it has been written; by the time the
+    /// turn comes round again it has, so the faces are written over the old ones instead of
+    /// into new arrays (an array still held is copied on write, like any value).
+    private var frameFaceArrays = [[FrameFace]](repeating: [], count: 4)
+    private var nextFrameFaces = 0
     private var unreportedBadFrames = 0
 
     /// A bad frame is reported at once, then at most once per this many seconds (with a count).
@@ -111,7 +117,9 @@ public final class FrameProcessor {
                 emit(Event(t: t, frame: index, .faceFound(face: id, box: face.box)))
             }
         }
-        var frameFaces: [FrameFace] = []
+        let frameSlot = nextFrameFaces
+        var frameFaceCount = 0
+        if options.frames { nextFrameFaces = (nextFrameFaces + 1) % frameFaceArrays.count }
         for face in tracker.faces {
             guard let slot = expressions.firstIndex(where: { $0.id == face.id }) else { continue }
             let id = face.id
@@ -133,14 +141,37 @@ public final class FrameProcessor {
                 emit(Event(t: t, frame: index, .nose(face: id, x: measures.nose.x, y: measures.nose.y)))
             }
             if options.frames {
-                frameFaces.append(FrameFace(face: id, box: face.box, earLeft: measures.earLeft, earRight: measures.earRight,
-                                            mar: measures.mar, smile: measures.smile, nose: measures.nose,
-                                            yaw: measures.pose.yaw, pitch: measures.pose.pitch, roll: measures.pose.roll,
-                                            thresholds: thresholds, landmarks: options.landmarks ? face.shape.points : nil))
+                Self.store(FrameFace(face: id, box: face.box, earLeft: measures.earLeft, earRight: measures.earRight,
+                                     mar: measures.mar, smile: measures.smile, nose: measures.nose,
+                                     yaw: measures.pose.yaw, pitch: measures.pose.pitch, roll: measures.pose.roll,
+                                     thresholds: thresholds),
+                           landmarks: options.landmarks ? face.shape.points : nil,
+                           at: frameFaceCount, in: &frameFaceArrays[frameSlot])
+                frameFaceCount += 1
             }
         }
         if options.frames {
-            emit(Event(t: t, frame: index, .frame(faces: frameFaces)))
+            frameFaceArrays[frameSlot].removeLast(frameFaceArrays[frameSlot].count - frameFaceCount)
+            emit(Event(t: t, frame: index, .frame(faces: frameFaceArrays[frameSlot])))
+        }
+    }
+
+    /// Puts `face` at `position` of `faces` (at most one past the end) with a copy of
+    /// `landmarks` in the storage the face there had, so that neither array is allocated once
+    /// they have held as many faces and points, and no event shares a track's landmark storage
+    /// (which the next fit writes into).
+    private static func store(_ face: FrameFace, landmarks: [SIMD2<Float>]?, at position: Int, in faces: inout [FrameFace]) {
+        var entry = face
+        if let landmarks {
+            var points = position < faces.count ? (faces[position].landmarks.take() ?? []) : []
+            points.removeAll(keepingCapacity: true)
+            points.append(contentsOf: landmarks)
+            entry.landmarks = points
+        }
+        if position < faces.count {
+            faces[position] = entry
+        } else {
+            faces.append(entry)
         }
     }
 

@@ -2,12 +2,12 @@ import Events
 import Foundation
 
 /// The recent event stream for Server-Sent Events: every event gets the next id (1, 2, …) and
-/// its JSON line (the same as standard output's); the last `capacity` are kept so that a browser
-/// reconnecting with `Last-Event-ID` gets what it missed. It is an `EventSink` of the pipeline.
+/// its JSON line (the same as standard output's); the last `capacity` are kept, within
+/// `byteCapacity` bytes of JSON, so that a browser reconnecting with `Last-Event-ID` gets what it
+/// missed. It is an `EventSink` of the pipeline.
 ///
-/// Each kept event is encoded straight into a slot of a ring whose byte buffers are reused, so
-/// writing an event allocates nothing once the ring has gone round (readers get their strings
-/// made when they read).
+/// The JSON is kept in one ring of bytes, the oldest events giving way to new ones, so writing
+/// an event allocates nothing (readers get their strings made when they read).
 public final class EventLog: EventSink, @unchecked Sendable {
     /// One event as sent: its id and its JSON (no newline).
     public struct Entry: Sendable, Equatable {
@@ -15,33 +15,42 @@ public final class EventLog: EventSink, @unchecked Sendable {
         public let json: String
     }
 
-    /// A kept event: its id and its JSON's UTF-8 bytes (no newline).
-    private struct Slot {
+    /// Where a kept event's JSON lies in `bytes`; it may run on past the end to the start.
+    private struct Record {
         var id: Int
-        var json: [UInt8]
+        var start: Int
+        var count: Int
     }
 
     public let capacity: Int
+    /// Bytes of JSON kept at most. An event longer than this is given an id but not kept (none
+    /// comes near the default, `capacity` KB: a `frame` event with four faces and their
+    /// landmarks is about 10 KB).
+    public let byteCapacity: Int
     private let filter: EventFilter
     private let encoder = EventEncoder()
     private let lock = NSLock()
-    /// The ring: `slots[..<kept]` hold events, the oldest at `head` once all are in use.
-    private var slots: [Slot]
+    /// The ring of JSON bytes: the kept events lie one after another, the oldest first, ending
+    /// at `end` (wrapping round).
+    private var bytes: [UInt8]
+    private var end = 0
+    private var usedBytes = 0
+    /// The kept events, oldest at `first`: a ring of `capacity` records.
+    private var records: [Record]
+    private var first = 0
     private var kept = 0
-    private var head = 0
     private var lastID = 0
-    /// Bytes each slot has room for from the start (a `nose` line is about 80, a `blink` 110).
-    private static let slotBytes = 256
+    /// The event being encoded (its storage reused).
+    private var scratch: [UInt8] = []
 
-    public init(capacity: Int = 2048, filter: EventFilter = .all) {
+    public init(capacity: Int = 2048, byteCapacity: Int? = nil, filter: EventFilter = .all) {
         precondition(capacity > 0)
         self.capacity = capacity
+        self.byteCapacity = max(byteCapacity ?? capacity * 1024, 1)
         self.filter = filter
-        slots = (0..<capacity).map { _ in
-            var json: [UInt8] = []
-            json.reserveCapacity(Self.slotBytes)
-            return Slot(id: 0, json: json)
-        }
+        bytes = [UInt8](repeating: 0, count: self.byteCapacity)
+        records = [Record](repeating: Record(id: 0, start: 0, count: 0), count: capacity)
+        scratch.reserveCapacity(4096)
     }
 
     public func write(_ event: Event) throws {
@@ -58,21 +67,34 @@ public final class EventLog: EventSink, @unchecked Sendable {
         store { $0.append(contentsOf: json.utf8) }
     }
 
-    /// Gives the next id to the JSON `fill` writes into the next slot's (emptied) buffer.
+    /// Gives the next id to the JSON `fill` writes into the (emptied) scratch buffer, and keeps
+    /// it, making room by letting the oldest events go.
     @discardableResult
     private func store(_ fill: (inout [UInt8]) -> Void) -> Int {
         lock.lock()
         defer { lock.unlock() }
         lastID += 1
-        let slot = kept < capacity ? kept : head
-        slots[slot].id = lastID
-        slots[slot].json.removeAll(keepingCapacity: true)
-        fill(&slots[slot].json)
-        if kept < capacity {
-            kept += 1
-        } else {
-            head = (head + 1) % capacity
+        scratch.removeAll(keepingCapacity: true)
+        fill(&scratch)
+        let count = scratch.count
+        guard count <= byteCapacity else { return lastID }
+        while kept > 0 && (kept == capacity || usedBytes + count > byteCapacity) {
+            usedBytes -= records[first].count
+            first = (first + 1) % capacity
+            kept -= 1
         }
+        let start = end, beforeEnd = min(count, byteCapacity - start)
+        scratch.withUnsafeBufferPointer { source in
+            bytes.withUnsafeMutableBufferPointer { ring in
+                guard let from = source.baseAddress, let to = ring.baseAddress else { return }
+                (to + start).update(from: from, count: beforeEnd)
+                to.update(from: from + beforeEnd, count: count - beforeEnd)
+            }
+        }
+        end = (start + count) % byteCapacity
+        records[(first + kept) % capacity] = Record(id: lastID, start: start, count: count)
+        kept += 1
+        usedBytes += count
         return lastID
     }
 
@@ -89,8 +111,16 @@ public final class EventLog: EventSink, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard id < lastID else { return [] }
-        let ordered = kept < capacity ? Array(slots[..<kept]) : Array(slots[head...] + slots[..<head])
-        return ordered.filter { $0.id > id }.map { Entry(id: $0.id, json: String(decoding: $0.json, as: UTF8.self)) }
+        var entries: [Entry] = []
+        for k in 0..<kept {
+            let record = records[(first + k) % capacity]
+            guard record.id > id else { continue }
+            let beforeEnd = min(record.count, byteCapacity - record.start)
+            var json = Array(bytes[record.start..<(record.start + beforeEnd)])
+            json += bytes[0..<(record.count - beforeEnd)]
+            entries.append(Entry(id: record.id, json: String(decoding: json, as: UTF8.self)))
+        }
+        return entries
     }
 
     /// Where a client starts: after its `Last-Event-ID` when it sends a valid one, else after the

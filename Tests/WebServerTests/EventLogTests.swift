@@ -39,6 +39,37 @@ final class EventLogTests: XCTestCase {
         XCTAssertEqual(log.newestID, 11)
     }
 
+    /// Within the byte budget the oldest events give way, and an event whose JSON runs past the
+    /// end of the ring reads back whole, a two-byte character split there included. Checked after
+    /// every one of 60 events of different lengths (the ring is written round several times).
+    func testTheByteBudgetKeepsTheNewestEventsWhole() {
+        let budget = 64
+        let log = EventLog(capacity: 100, byteCapacity: budget)
+        var written: [(id: Int, json: String)] = []
+        var end = 0, splitCharacters = 0
+        for n in 1...60 {
+            let json = "{\"n\":\(n),\"m\":\"" + String(repeating: "×", count: n % 7) + "\"}"
+            let bytes = Array(json.utf8)
+            // Where the ring puts it: right after the previous event, wrapping round.
+            if end + bytes.count > budget, bytes[budget - end] & 0xC0 == 0x80 { splitCharacters += 1 }
+            end = (end + bytes.count) % budget
+            written.append((log.append(json), json))
+            var expected: [(id: Int, json: String)] = [], kept = 0
+            for entry in written.reversed() {
+                kept += entry.json.utf8.count
+                if kept > budget { break }
+                expected.insert(entry, at: 0)
+            }
+            let entries = log.entries(after: 0)
+            XCTAssertEqual(entries.map(\.id), expected.map(\.id), "after event \(n)")
+            XCTAssertEqual(entries.map(\.json), expected.map(\.json), "after event \(n)")
+        }
+        XCTAssertGreaterThan(splitCharacters, 0, "no event split a character at the end of the ring")
+        // An event longer than the whole budget gets its id and is not kept.
+        XCTAssertEqual(log.append(String(repeating: "x", count: budget + 1)), 61)
+        XCTAssertEqual(log.entries(after: 60), [])
+    }
+
     func testTheFilterIsApplied() throws {
         let log = EventLog(filter: try EventFilter(parsing: "blink"))
         try log.write(Event(t: 0, frame: 0, .nose(face: 1, x: 0.5, y: 0.5)))

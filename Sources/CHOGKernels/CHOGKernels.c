@@ -147,6 +147,65 @@ void hog_correlate_avx2(const float *source, long sourceStride, long step, const
     }
 }
 
+// Row passes of `P` parts over the same rows: rows `s0` and `s1` (the same row when `both` is
+// false), `V` vectors of 8 columns at a time, part j's taps at `taps + j · tapCount` and its
+// output rows at `t0 + j · partStride` and `t1 + j · partStride`. Each load serves every part,
+// and each sum is that of `correlate_two_rows` (the same fused multiply-adds in the same order).
+__attribute__((target("avx2,fma")))
+static inline __attribute__((always_inline))
+void correlate_rows_block(const float *s0, const float *s1, const float *taps, const long P, const long V,
+                          long tapCount, float *t0, float *t1, long partStride, bool both) {
+    __m256 acc[3][2][2];
+    for (long j = 0; j < P; j++)
+        for (long r = 0; r < 2; r++)
+            for (long v = 0; v < V; v++) acc[j][r][v] = _mm256_setzero_ps();
+    for (long n = 0; n < tapCount; n++) {
+        __m256 x[2][2];
+        for (long v = 0; v < V; v++) {
+            x[0][v] = _mm256_loadu_ps(s0 + n + 8 * v);
+            x[1][v] = _mm256_loadu_ps(s1 + n + 8 * v);
+        }
+        for (long j = 0; j < P; j++) {
+            const __m256 w = _mm256_broadcast_ss(taps + j * tapCount + n);
+            for (long r = 0; r < 2; r++)
+                for (long v = 0; v < V; v++) acc[j][r][v] = _mm256_fmadd_ps(x[r][v], w, acc[j][r][v]);
+        }
+    }
+    for (long j = 0; j < P; j++)
+        for (long v = 0; v < V; v++) {
+            _mm256_storeu_ps(t0 + j * partStride + 8 * v, acc[j][0][v]);
+            if (both) _mm256_storeu_ps(t1 + j * partStride + 8 * v, acc[j][1][v]);
+        }
+}
+
+__attribute__((target("avx2,fma")))
+static inline __attribute__((always_inline))
+void correlate_rows_parts(const float *s0, const float *s1, const float *taps, const long P, const long V,
+                          long tapCount, long count, float *t0, float *t1, long partStride, bool both) {
+    long c = 0;
+    for (; c + 8 * V <= count; c += 8 * V)
+        correlate_rows_block(s0 + c, s1 + c, taps, P, V, tapCount, t0 + c, t1 + c, partStride, both);
+    for (; c < count; c += 8)
+        correlate_rows_block(s0 + c, s1 + c, taps, P, 1, tapCount, t0 + c, t1 + c, partStride, both);
+}
+
+__attribute__((target("avx2,fma")))
+void hog_correlate_rows_avx2(const float *source, long sourceStride, const float *taps, long parts, long tapCount,
+                             long count, long rows, float *target, long targetPartStride, long targetStride) {
+    if (parts == 1) {
+        hog_correlate_avx2(source, sourceStride, 1, taps, tapCount, count, rows, target, targetStride, false);
+        return;
+    }
+    for (long r = 0; r < rows; r += 2) {
+        const bool both = r + 1 < rows;
+        const float *s0 = source + r * sourceStride, *s1 = both ? s0 + sourceStride : s0;
+        float *t0 = target + r * targetStride, *t1 = t0 + targetStride;
+        if (parts == 2) correlate_rows_parts(s0, s1, taps, 2, 2, tapCount, count, t0, t1, targetPartStride, both);
+        else correlate_rows_parts(s0, s1, taps, 3, 1, tapCount, count, t0, t1, targetPartStride, both);
+    }
+}
+
+
 __attribute__((target("avx2,fma")))
 void hog_resize_row_avx2(const uint8_t *top, const uint8_t *bottom, const int32_t *blockLeft, const uint8_t *shuffle,
                          const float *fractions, long blocks, float tbf, float invTBf, uint8_t *out) {
@@ -242,6 +301,12 @@ void hog_correlate_avx2(const float *source, long sourceStride, long step, const
                         long count, long rows, float *target, long targetStride, bool adding) {
     (void)source; (void)sourceStride; (void)step; (void)taps; (void)tapCount; (void)count; (void)rows;
     (void)target; (void)targetStride; (void)adding;
+}
+
+void hog_correlate_rows_avx2(const float *source, long sourceStride, const float *taps, long parts, long tapCount,
+                             long count, long rows, float *target, long targetPartStride, long targetStride) {
+    (void)source; (void)sourceStride; (void)taps; (void)parts; (void)tapCount; (void)count; (void)rows; (void)target;
+    (void)targetPartStride; (void)targetStride;
 }
 
 void hog_resize_row_avx2(const uint8_t *top, const uint8_t *bottom, const int32_t *blockLeft, const uint8_t *shuffle,

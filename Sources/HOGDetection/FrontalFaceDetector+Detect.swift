@@ -218,16 +218,19 @@ extension FrontalFaceDetector {
         let features = workspace.features
         let planeRows = features.rows, planeColumns = features.columns
         guard !rows.isEmpty, !columns.isEmpty else { return false }
-        let scratch = workspace.scratch.reserve(SeparableCorrelation.scratchCount(rows: planeRows, columns: planeColumns))
+        let largest = SeparableFilterGroup.largest
+        let scratch = workspace.scratch.reserve(SeparableCorrelation.scratchCount(parts: largest, rows: planeRows,
+                                                                                  columns: planeColumns))
         let response = workspace.response.reserve(planeRows * planeColumns)
-        SeparableCorrelation.clearPadding(scratch, rows: planeRows, columns: planeColumns, filledRows: features.filledRows)
+        SeparableCorrelation.clearPadding(scratch, parts: largest, rows: planeRows, columns: planeColumns,
+                                          filledRows: features.filledRows)
         return features.planes.withUnsafeBufferPointer { planes in
-            for (detector, parts) in filters.enumerated() {
+            for (detector, groups) in filters.enumerated() {
                 // The first part's column pass writes the responses, the others add to them
                 // (0 + x is x: the same sums as adding to zeroes).
-                if parts.isEmpty { response.update(repeating: 0, count: planeRows * planeColumns) }
-                for (index, part) in parts.enumerated() {
-                    SeparableCorrelation.apply(part, to: planes.baseAddress! + part.plane * planeRows * planeColumns,
+                if groups.isEmpty { response.update(repeating: 0, count: planeRows * planeColumns) }
+                for (index, group) in groups.enumerated() {
+                    SeparableCorrelation.apply(group, to: planes.baseAddress! + group.plane * planeRows * planeColumns,
                                                rows: planeRows, columns: planeColumns, filledRows: features.filledRows,
                                                outputRows: rows, outputColumns: columns,
                                                scratch: scratch, addingTo: response, adding: index > 0)

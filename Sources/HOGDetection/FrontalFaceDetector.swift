@@ -25,9 +25,9 @@ public final class FrontalFaceDetector: Sendable {
     let minLevelHeight: Int
     /// dlib's `test_box_overlap` thresholds for non-maximum suppression.
     let overlap: BoxOverlap
-    /// Per filter: its threshold and its separable parts.
+    /// Per filter: its threshold and its separable parts, grouped by the plane they read.
     let thresholds: [Double]
-    let filters: [[SeparableFilter]]
+    let filters: [[SeparableFilterGroup]]
 
     /// The number of filters (5 for the frontal model: front, left, right, rotated ±).
     public var detectorCount: Int { filters.count }
@@ -61,10 +61,10 @@ public final class FrontalFaceDetector: Sendable {
         thresholds = model.thresholds
         filters = model.weights.map { weights in
             let size = model.filterWidth * model.filterHeight
-            return (0..<FHOG.planeCount).flatMap { plane in
+            return SeparableFilterGroup.grouping((0..<FHOG.planeCount).flatMap { plane in
                 SeparableFilter.decompose(Array(weights[(plane * size)..<((plane + 1) * size)]),
                                           height: model.filterHeight, width: model.filterWidth, plane: plane)
-            }
+            })
         }
         FHOG.prepareTables()
     }

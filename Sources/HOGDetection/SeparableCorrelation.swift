@@ -28,20 +28,47 @@ enum SeparableCorrelation {
         (scratch + filled.upperBound * stride).update(repeating: 0, count: (rows - filled.upperBound) * stride + 8)
     }
 
-    /// `input` needs 8 readable values after its last row; `output` as many after
-    /// `rows × columns`; `scratch` holds `scratchCount(rows:columns:)` values (on a 32-byte
-    /// boundary for aligned loads) with its padding cleared by `clearPadding`. The rows of `input`
-    /// outside `filledRows` are zero (the features' padding): their row pass is skipped. With
-    /// `adding` false the column pass writes `output` instead of adding to it. `outputRows` and
-    /// `outputColumns`, when given, limit the responses computed to those positions (clamped to
-    /// the covered ones; each value is the one the whole pass gives there): the window check
-    /// needs only the positions near the window's centre. `avx2` picks the kernel (tests compare
-    /// both).
+    /// The scratch values `apply` needs for a group of `parts` parts on `rows × columns` inputs:
+    /// one `scratchCount` area per part, each on a 32-byte boundary when the first is.
+    static func scratchCount(parts: Int, rows: Int, columns: Int) -> Int {
+        parts * scratchCount(rows: rows, columns: columns)
+    }
+
+    /// `clearPadding` for each of the `parts` scratch areas of `scratchCount(parts:rows:columns:)`.
+    static func clearPadding(_ scratch: UnsafeMutablePointer<Float>, parts: Int, rows: Int, columns: Int,
+                             filledRows: Range<Int>) {
+        for part in 0..<parts {
+            clearPadding(scratch + part * scratchCount(rows: rows, columns: columns), rows: rows, columns: columns,
+                         filledRows: filledRows)
+        }
+    }
+
+    /// One part: `apply` with a group of one.
     static func apply(_ filter: SeparableFilter, to input: UnsafePointer<Float>, rows: Int, columns: Int,
                       filledRows: Range<Int>, outputRows: Range<Int>? = nil, outputColumns: Range<Int>? = nil,
                       scratch: UnsafeMutablePointer<Float>,
                       addingTo output: UnsafeMutablePointer<Float>, adding: Bool = true, avx2: Bool = CPUFeatures.avx2) {
-        let rowTaps = filter.row.count, columnTaps = filter.column.count
+        apply(SeparableFilterGroup([filter]), to: input, rows: rows, columns: columns, filledRows: filledRows,
+              outputRows: outputRows, outputColumns: outputColumns, scratch: scratch, addingTo: output, adding: adding,
+              avx2: avx2)
+    }
+
+    /// Applies a group's parts in turn. `input` needs 8 readable values after its last row;
+    /// `output` as many after `rows × columns`; `scratch` holds
+    /// `scratchCount(parts:rows:columns:)` values (on a 32-byte boundary for aligned loads) with
+    /// its padding cleared by `clearPadding(_:parts:rows:columns:filledRows:)`. The rows of
+    /// `input` outside `filledRows` are zero (the features' padding): their row pass is skipped.
+    /// With `adding` false the first part's column pass writes `output` instead of adding to it
+    /// (the others add). `outputRows` and `outputColumns`, when given, limit the responses
+    /// computed to those positions (clamped to the covered ones; each value is the one the whole
+    /// pass gives there): the window check needs only the positions near the window's centre.
+    /// `avx2` picks the kernels (tests compare both). The result is that of applying the parts one
+    /// at a time, bit for bit.
+    static func apply(_ group: SeparableFilterGroup, to input: UnsafePointer<Float>, rows: Int, columns: Int,
+                      filledRows: Range<Int>, outputRows: Range<Int>? = nil, outputColumns: Range<Int>? = nil,
+                      scratch: UnsafeMutablePointer<Float>,
+                      addingTo output: UnsafeMutablePointer<Float>, adding: Bool = true, avx2: Bool = CPUFeatures.avx2) {
+        let rowTaps = group.parts[0].row.count, columnTaps = group.parts[0].column.count
         let firstRow = columnTaps / 2, firstColumn = rowTaps / 2
         let covered = (firstRow..<(rows - (columnTaps - 1) / 2)).clamped(to: outputRows ?? 0..<rows)
         let coveredColumns = (firstColumn..<(columns - (rowTaps - 1) / 2)).clamped(to: outputColumns ?? 0..<columns)
@@ -49,32 +76,38 @@ enum SeparableCorrelation {
         // Scratch row i, column c holds row i's response at column c + firstColumn; output row r
         // reads scratch rows r − firstRow ..< r − firstRow + columnTaps.
         let count = coveredColumns.count, offset = coveredColumns.lowerBound - firstColumn
-        let stride = scratchStride(columns)
+        let stride = scratchStride(columns), partStride = scratchCount(rows: rows, columns: columns)
         let needed = (covered.lowerBound - firstRow)..<(covered.upperBound - firstRow + columnTaps - 1)
         let filled = filledRows.clamped(to: 0..<rows).clamped(to: needed)
         let firstOutput = output + covered.lowerBound * columns + coveredColumns.lowerBound
         let firstScratch = scratch + (covered.lowerBound - firstRow) * stride + offset
-        // The kernel's overrun (≤ 7 values past each row's `count`) lands in the scratch rows'
+        // The kernels' overrun (≤ 7 values past each row's `count`) lands in the scratch rows'
         // spare columns, the output's next row's uncovered columns and the buffers' slack.
         if avx2 && rowTaps > 7 {
             if !filled.isEmpty {
-                hog_correlate_avx2(input + filled.lowerBound * columns + offset, columns, 1, filter.row, rowTaps, count,
-                                   filled.count, scratch + filled.lowerBound * stride + offset, stride, false)
+                hog_correlate_rows_avx2(input + filled.lowerBound * columns + offset, columns, group.rowTaps,
+                                        group.parts.count, rowTaps, count, filled.count,
+                                        scratch + filled.lowerBound * stride + offset, partStride, stride)
             }
-            hog_correlate_avx2(firstScratch, stride, stride, filter.column, columnTaps, count, covered.count,
-                               firstOutput, columns, adding)
+            for (index, part) in group.parts.enumerated() {
+                hog_correlate_avx2(firstScratch + index * partStride, stride, stride, part.column, columnTaps, count,
+                                   covered.count, firstOutput, columns, adding || index > 0)
+            }
             return
         }
-        filter.row.withUnsafeBufferPointer { row in
-            for r in filled {
-                correlate(input + r * columns + offset, step: 1, taps: row, count: count, into: scratch + r * stride + offset,
-                          adding: false)
+        for (index, part) in group.parts.enumerated() {
+            let scratch = scratch + index * partStride, firstScratch = firstScratch + index * partStride
+            part.row.withUnsafeBufferPointer { row in
+                for r in filled {
+                    correlate(input + r * columns + offset, step: 1, taps: row, count: count,
+                              into: scratch + r * stride + offset, adding: false)
+                }
             }
-        }
-        filter.column.withUnsafeBufferPointer { column in
-            for r in 0..<covered.count {
-                correlate(firstScratch + r * stride, step: stride, taps: column, count: count,
-                          into: firstOutput + r * columns, adding: adding)
+            part.column.withUnsafeBufferPointer { column in
+                for r in 0..<covered.count {
+                    correlate(firstScratch + r * stride, step: stride, taps: column, count: count,
+                              into: firstOutput + r * columns, adding: adding || index > 0)
+                }
             }
         }
     }

@@ -45,6 +45,64 @@ final class SeparableCorrelationTests: XCTestCase {
         }
     }
 
+    /// A group's parts applied together (their row passes sharing loads) give, bit for bit, what
+    /// applying them one at a time gives: odd and even row counts, rows not a multiple of 16
+    /// columns, whole and limited output positions, written and added.
+    func testAGroupEqualsItsPartsOneAtATime() {
+        var random = SystemRandomNumberGenerator()
+        for (rows, columns) in [(67, 87), (26, 40), (19, 27)] {
+            let filled = 4..<(rows - 5)
+            var input = [Float](repeating: 0, count: rows * columns + 16)
+            for r in filled { for c in 0..<columns { input[r * columns + c] = Float.random(in: 0...0.4, using: &random) } }
+            for count in 1...SeparableFilterGroup.largest {
+                let parts = (0..<count).map { _ in
+                    SeparableFilter(plane: 0, row: (0..<10).map { _ in Float.random(in: -1...1, using: &random) },
+                                    column: (0..<10).map { _ in Float.random(in: -1...1, using: &random) })
+                }
+                let group = SeparableFilterGroup(parts)
+                for avx2 in [false, CPUFeatures.avx2] {
+                    for adding in [true, false] {
+                        for (outputRows, outputColumns) in [(nil, nil), (8..<14, 9..<16)] as [(Range<Int>?, Range<Int>?)] {
+                            var scratch = [Float](repeating: .nan, count: SeparableCorrelation.scratchCount(
+                                parts: count, rows: rows, columns: columns))
+                            SeparableCorrelation.clearPadding(&scratch, parts: count, rows: rows, columns: columns,
+                                                              filledRows: filled)
+                            var together = [Float](repeating: 1, count: rows * columns + 16)
+                            SeparableCorrelation.apply(group, to: input, rows: rows, columns: columns, filledRows: filled,
+                                                       outputRows: outputRows, outputColumns: outputColumns,
+                                                       scratch: &scratch, addingTo: &together, adding: adding, avx2: avx2)
+                            var alone = [Float](repeating: 1, count: rows * columns + 16)
+                            for (index, part) in parts.enumerated() {
+                                SeparableCorrelation.apply(part, to: input, rows: rows, columns: columns, filledRows: filled,
+                                                           outputRows: outputRows, outputColumns: outputColumns,
+                                                           scratch: &scratch, addingTo: &alone, adding: adding || index > 0,
+                                                           avx2: avx2)
+                            }
+                            let covered = (5..<(rows - 4)).clamped(to: outputRows ?? 0..<rows)
+                            let coveredColumns = (5..<(columns - 4)).clamped(to: outputColumns ?? 0..<columns)
+                            XCTAssertFalse(covered.isEmpty || coveredColumns.isEmpty)
+                            for r in covered {
+                                for c in coveredColumns where together[r * columns + c].bitPattern != alone[r * columns + c].bitPattern {
+                                    XCTFail("\(rows)×\(columns), \(count) parts, avx2 \(avx2), adding \(adding), at \(r), \(c): "
+                                            + "\(together[r * columns + c]) against \(alone[r * columns + c])")
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Consecutive parts on one plane form groups of at most three, in order.
+    func testGroupingKeepsTheOrderAndSplitsByPlane() {
+        let planes = [0, 0, 1, 2, 2, 2, 2, 3, 1]
+        let parts = planes.map { SeparableFilter(plane: $0, row: [Float($0)], column: [1]) }
+        let groups = SeparableFilterGroup.grouping(parts)
+        XCTAssertEqual(groups.map { $0.parts.map(\.plane) }, [[0, 0], [1], [2, 2, 2], [2], [3], [1]])
+        XCTAssertEqual(groups[2].rowTaps, [2, 2, 2])
+    }
+
     func testLimitedPositionsGetTheValuesOfTheWholePass() {
         var random = SystemRandomNumberGenerator()
         let (rows, columns) = (27, 27)

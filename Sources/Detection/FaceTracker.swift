@@ -32,12 +32,12 @@ public final class FaceTracker {
     public let settings: TrackerSettings
     /// The detector's kind (`hog` or `haar`).
     public var detectorKind: DetectorKind { detector.kind }
-    /// Whether a face's fit runs on a second thread while its window check runs (`settings.threads`).
-    public var fitsAlongsideChecks: Bool { worker != nil }
+    /// Whether a face's window check runs on a second thread while its fit runs (`settings.threads`).
+    public var checksAlongsideFits: Bool { worker != nil }
     private var detector: any FaceDetector
     private let predictor: ShapePredictor
-    /// The second thread for fits alongside window checks (`settings.threads` 2).
-    private let worker: FitWorker?
+    /// The second thread for window checks alongside fits (`settings.threads` 2).
+    private let worker: CheckWorker?
     private var motion = MotionGate()
     private var nextID = 1
     private var lastDetection = -Double.infinity
@@ -54,7 +54,7 @@ public final class FaceTracker {
         self.predictor = predictor
         self.settings = settings
         // A second thread only helps when there is a second processor to run it.
-        worker = settings.threads > 1 && ProcessInfo.processInfo.activeProcessorCount > 1 ? FitWorker(predictor: predictor) : nil
+        worker = settings.threads > 1 && ProcessInfo.processInfo.activeProcessorCount > 1 ? CheckWorker(detector: detector) : nil
     }
 
     deinit {
@@ -94,14 +94,16 @@ public final class FaceTracker {
                 continue
             }
             // The check scans around the box the landmarks are fitted in, turned by the tilt
-            // they had coming into this frame: it needs nothing from the fit, which runs on the
+            // they had coming into this frame: it needs nothing from the fit, so it runs on the
             // worker meanwhile.
             let roll = Self.roll(of: faces[i].shape)
             let confirmed: Bool
             if let worker {
-                worker.begin(image, box: box, shape: &faces[i].shape)
-                confirmed = timings.time(\.verification) { detector.confirm(box, roll: roll, in: image) }
-                timings.landmarks += worker.wait(into: &faces[i].shape)
+                worker.begin(image, box: box, roll: roll)
+                timings.time(\.landmarks) { predictor.fit(image, box: box, into: &faces[i].shape) }
+                let check = worker.wait()
+                confirmed = check.confirmed
+                timings.verification += check.seconds
             } else {
                 timings.time(\.landmarks) { predictor.fit(image, box: box, into: &faces[i].shape) }
                 confirmed = timings.time(\.verification) { detector.confirm(box, roll: roll, in: image) }

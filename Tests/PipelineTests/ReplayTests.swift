@@ -93,9 +93,9 @@ final class ReplayTests: XCTestCase {
         XCTAssertEqual(try replay(truncated, decodeAhead: true), try replay(truncated))
     }
 
-    /// A face's fit on a second thread while its window check runs (`tracking.threads` 2) gives the
+    /// A face's window check on a second thread while its fit runs (`tracking.threads` 2) gives the
     /// output of one thread, byte for byte: two real faces, and a real person on camera.
-    func testFittingAlongsideTheChecksGivesTheSameBytes() throws {
+    func testCheckingAlongsideTheFitsGivesTheSameBytes() throws {
         try XCTSkipIf(ProcessInfo.processInfo.activeProcessorCount < 2, "the second thread needs a second processor")
         let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Recordings")
@@ -106,7 +106,7 @@ final class ReplayTests: XCTestCase {
             configuration.tracking.threads = 1
             let one = try replay(recording, configuration: configuration)
             configuration.tracking.threads = 2
-            XCTAssertTrue(try FrameProcessor(configuration: configuration, predictor: Self.predictor.get()).tracker.fitsAlongsideChecks)
+            XCTAssertTrue(try FrameProcessor(configuration: configuration, predictor: Self.predictor.get()).tracker.checksAlongsideFits)
             XCTAssertEqual(try replay(recording, configuration: configuration), one, name)
             XCTAssertGreaterThanOrEqual(one.filter { $0.hasPrefix(#"{"type":"frame""#) && $0.contains(#""landmarks""#) }.count, 80, name)
         }

@@ -43,16 +43,6 @@ enum SeparableCorrelation {
         }
     }
 
-    /// One part: `apply` with a group of one.
-    static func apply(_ filter: SeparableFilter, to input: UnsafePointer<Float>, rows: Int, columns: Int,
-                      filledRows: Range<Int>, outputRows: Range<Int>? = nil, outputColumns: Range<Int>? = nil,
-                      scratch: UnsafeMutablePointer<Float>,
-                      addingTo output: UnsafeMutablePointer<Float>, adding: Bool = true, avx2: Bool = CPUFeatures.avx2) {
-        apply(SeparableFilterGroup([filter]), to: input, rows: rows, columns: columns, filledRows: filledRows,
-              outputRows: outputRows, outputColumns: outputColumns, scratch: scratch, addingTo: output, adding: adding,
-              avx2: avx2)
-    }
-
     /// Applies a group's parts in turn. `input` needs 8 readable values after its last row;
     /// `output` as many after `rows × columns`; `scratch` holds
     /// `scratchCount(parts:rows:columns:)` values (on a 32-byte boundary for aligned loads) with

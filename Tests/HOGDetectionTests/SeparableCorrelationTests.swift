@@ -9,6 +9,7 @@ final class SeparableCorrelationTests: XCTestCase {
         for (rows, columns, taps) in [(67, 87, 10), (14, 19, 10), (23, 50, 9), (30, 41, 5)] {
             let filter = SeparableFilter(plane: 0, row: (0..<taps).map { _ in Float.random(in: -1...1, using: &random) },
                                          column: (0..<taps + 1).map { _ in Float.random(in: -1...1, using: &random) })
+            let group = SeparableFilterGroup([filter])
             let filled = 4..<(rows - 5)
             var input = [Float](repeating: 0, count: rows * columns + 16)
             for r in filled { for c in 0..<columns { input[r * columns + c] = Float.random(in: 0...0.4, using: &random) } }
@@ -23,7 +24,7 @@ final class SeparableCorrelationTests: XCTestCase {
                     // Twice: what the first application leaves in the scratch rows is overwritten.
                     for _ in 0..<2 {
                         output.replaceSubrange(0..<output.count, with: repeatElement(1, count: output.count))
-                        SeparableCorrelation.apply(filter, to: input.baseAddress!, rows: rows, columns: columns, filledRows: filled,
+                        SeparableCorrelation.apply(group, to: input.baseAddress!, rows: rows, columns: columns, filledRows: filled,
                                                    scratch: &scratch, addingTo: &output, adding: adding, avx2: avx2)
                     }
                 }
@@ -73,8 +74,8 @@ final class SeparableCorrelationTests: XCTestCase {
                                                        scratch: &scratch, addingTo: &together, adding: adding, avx2: avx2)
                             var alone = [Float](repeating: 1, count: rows * columns + 16)
                             for (index, part) in parts.enumerated() {
-                                SeparableCorrelation.apply(part, to: input, rows: rows, columns: columns, filledRows: filled,
-                                                           outputRows: outputRows, outputColumns: outputColumns,
+                                SeparableCorrelation.apply(SeparableFilterGroup([part]), to: input, rows: rows, columns: columns,
+                                                           filledRows: filled, outputRows: outputRows, outputColumns: outputColumns,
                                                            scratch: &scratch, addingTo: &alone, adding: adding || index > 0,
                                                            avx2: avx2)
                             }
@@ -108,6 +109,7 @@ final class SeparableCorrelationTests: XCTestCase {
         let (rows, columns) = (27, 27)
         let filter = SeparableFilter(plane: 0, row: (0..<10).map { _ in Float.random(in: -1...1, using: &random) },
                                      column: (0..<10).map { _ in Float.random(in: -1...1, using: &random) })
+        let group = SeparableFilterGroup([filter])
         let filled = 4..<22
         var input = [Float](repeating: 0, count: rows * columns + 16)
         for r in filled { for c in 0..<columns { input[r * columns + c] = Float.random(in: 0...0.4, using: &random) } }
@@ -115,12 +117,12 @@ final class SeparableCorrelationTests: XCTestCase {
             var scratch = [Float](repeating: .nan, count: SeparableCorrelation.scratchCount(rows: rows, columns: columns))
             SeparableCorrelation.clearPadding(&scratch, rows: rows, columns: columns, filledRows: filled)
             var whole = [Float](repeating: 1, count: rows * columns + 16)
-            SeparableCorrelation.apply(filter, to: input, rows: rows, columns: columns, filledRows: filled,
+            SeparableCorrelation.apply(group, to: input, rows: rows, columns: columns, filledRows: filled,
                                        scratch: &scratch, addingTo: &whole, adding: true, avx2: avx2)
             // Ranges inside, across the edge of and outside the covered positions (5..<23).
             for (outputRows, outputColumns) in [(9..<16, 10..<17), (0..<8, 20..<27), (12..<13, 5..<23), (23..<27, 9..<12)] {
                 var part = [Float](repeating: 1, count: rows * columns + 16)
-                SeparableCorrelation.apply(filter, to: input, rows: rows, columns: columns, filledRows: filled,
+                SeparableCorrelation.apply(group, to: input, rows: rows, columns: columns, filledRows: filled,
                                            outputRows: outputRows, outputColumns: outputColumns,
                                            scratch: &scratch, addingTo: &part, adding: true, avx2: avx2)
                 for r in outputRows.clamped(to: 5..<23) {

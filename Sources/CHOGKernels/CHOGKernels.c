@@ -205,7 +205,6 @@ void hog_correlate_rows_avx2(const float *source, long sourceStride, const float
     }
 }
 
-
 __attribute__((target("avx2,fma")))
 void hog_resize_row_avx2(const uint8_t *top, const uint8_t *bottom, const int32_t *blockLeft, const uint8_t *shuffle,
                          const float *fractions, long blocks, float tbf, float invTBf, uint8_t *out) {

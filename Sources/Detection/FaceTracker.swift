@@ -97,15 +97,14 @@ public final class FaceTracker {
             // they had coming into this frame: it needs nothing from the fit, so it runs on the
             // worker meanwhile.
             let roll = Self.roll(of: faces[i].shape)
+            worker?.begin(image, box: box, roll: roll)
+            timings.time(\.landmarks) { predictor.fit(image, box: box, into: &faces[i].shape) }
             let confirmed: Bool
             if let worker {
-                worker.begin(image, box: box, roll: roll)
-                timings.time(\.landmarks) { predictor.fit(image, box: box, into: &faces[i].shape) }
                 let check = worker.wait()
                 confirmed = check.confirmed
                 timings.verification += check.seconds
             } else {
-                timings.time(\.landmarks) { predictor.fit(image, box: box, into: &faces[i].shape) }
                 confirmed = timings.time(\.verification) { detector.confirm(box, roll: roll, in: image) }
             }
             if confirmed {

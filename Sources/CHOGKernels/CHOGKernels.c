@@ -1,14 +1,14 @@
 // C kernels for the HOG detector. Compiled for the x86-64 baseline; the AVX2 code sits in
 // functions with a target attribute and runs only after the runtime check. Elsewhere (other CPUs,
-// other architectures) the check is false and the baseline `hog_vote_row` and the Swift paths run.
+// other architectures) the check is false and the baseline `hog_vote_prepare` and the Swift paths run.
 #include "CHOGKernels.h"
 
-// The body of `hog_vote_row` and `hog_vote_row_avx2`: inlined into each, so the gradient loop is
-// vectorized for the caller's instruction set (4 pixels at a time on the baseline, 8 with AVX2).
+// The body of `hog_vote_prepare` and `hog_vote_prepare_avx2`: inlined into each, so the gradient
+// loop is vectorized for the caller's instruction set (4 pixels at a time on the baseline, 8 with AVX2).
 static inline __attribute__((always_inline))
-void vote_row(const uint8_t *row, long width, long x0, long count, const int32_t *restrict voteColumn,
-              const float *restrict voteWeights, const uint8_t *restrict bins, float vy1, float vy0,
-              float *histTop, float *histBottom, int32_t *restrict gradient, float *restrict weighted) {
+void vote_prepare(const uint8_t *row, long width, long x0, long count, const int32_t *restrict voteColumn,
+                  const float *restrict voteWeights, const uint8_t *restrict bins, int32_t *restrict index,
+                  float *restrict weighted) {
 #pragma clang fp contract(off)
     const uint8_t *above = row - width, *below = row + width;
     // Gradients, magnitudes and horizontal weights × magnitude: no dependence between pixels, so
@@ -17,36 +17,57 @@ void vote_row(const uint8_t *row, long width, long x0, long count, const int32_t
         long x = x0 + k;
         int32_t gx = (int32_t)row[x + 1] - (int32_t)row[x - 1];
         int32_t gy = (int32_t)below[x] - (int32_t)above[x];
-        gradient[k] = gy * 511 + gx;
+        index[k] = gy * 511 + gx;
         float v = __builtin_elementwise_sqrt((float)(gx * gx + gy * gy));
         weighted[2 * k] = voteWeights[2 * x] * v;
         weighted[2 * k + 1] = voteWeights[2 * x + 1] * v;
     }
-    // The votes, in pixel order (a pixel's vote may land where the previous one did).
-    for (long k = 0; k < count; k++) {
-        long index = (long)voteColumn[x0 + k] * 18 + bins[gradient[k]];
-        float w0 = weighted[2 * k], w1 = weighted[2 * k + 1];
-        histTop[index] += vy1 * w0;
-        histBottom[index] += vy0 * w0;
-        histTop[index + 18] += vy1 * w1;
-        histBottom[index + 18] += vy0 * w1;
-    }
+    // The histogram offsets, all read from the table before any vote is stored.
+    for (long k = 0; k < count; k++) index[k] = voteColumn[x0 + k] * 18 + bins[index[k]];
 }
 
-void hog_vote_row(const uint8_t *row, long width, long x0, long count, const int32_t *voteColumn,
-                  const float *voteWeights, const uint8_t *bins, float vy1, float vy0,
-                  float *histTop, float *histBottom, int32_t *gradient, float *weighted) {
-    vote_row(row, width, x0, count, voteColumn, voteWeights, bins, vy1, vy0, histTop, histBottom, gradient, weighted);
+void hog_vote_prepare(const uint8_t *row, long width, long x0, long count, const int32_t *voteColumn,
+                      const float *voteWeights, const uint8_t *bins, int32_t *index, float *weighted) {
+    vote_prepare(row, width, x0, count, voteColumn, voteWeights, bins, index, weighted);
+}
+
+// Pixel k's four votes.
+static inline __attribute__((always_inline))
+void vote(const int32_t *restrict index, const float *restrict weighted, long k, float vy1, float vy0,
+          float *top, float *bottom) {
+#pragma clang fp contract(off)
+    long i = index[k];
+    float w0 = weighted[2 * k], w1 = weighted[2 * k + 1];
+    top[i] += vy1 * w0;
+    bottom[i] += vy0 * w0;
+    top[i + 18] += vy1 * w1;
+    bottom[i + 18] += vy0 * w1;
+}
+
+void hog_vote_apply(const int32_t *index, const float *weighted, long from, long to, float vy1, float vy0,
+                    float *histTop, float *histBottom) {
+    for (long k = from; k < to; k++) vote(index, weighted, k, vy1, vy0, histTop, histBottom);
+}
+
+void hog_vote_apply_pair(const int32_t *index, const float *weighted, long count, float vy1, float vy0,
+                         float *histTop, float *histBottom,
+                         const int32_t *laterIndex, const float *laterWeighted, float laterVy1, float laterVy0,
+                         float *laterTop, float *laterBottom) {
+    long k = 0;
+    for (; k < HOG_VOTE_LAG && k < count; k++) vote(index, weighted, k, vy1, vy0, histTop, histBottom);
+    for (; k < count; k++) {
+        vote(index, weighted, k, vy1, vy0, histTop, histBottom);
+        vote(laterIndex, laterWeighted, k - HOG_VOTE_LAG, laterVy1, laterVy0, laterTop, laterBottom);
+    }
 }
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #include <immintrin.h>
 
 __attribute__((target("avx2,fma")))
-void hog_vote_row_avx2(const uint8_t *row, long width, long x0, long count, const int32_t *voteColumn,
-                       const float *voteWeights, const uint8_t *bins, float vy1, float vy0,
-                       float *histTop, float *histBottom, int32_t *gradient, float *weighted) {
-    vote_row(row, width, x0, count, voteColumn, voteWeights, bins, vy1, vy0, histTop, histBottom, gradient, weighted);
+void hog_vote_prepare_avx2(const uint8_t *row, long width, long x0, long count, const int32_t *voteColumn,
+                           const float *voteWeights, const uint8_t *bins, int32_t *index, float *weighted) {
+    vote_prepare(row, width, x0, count, voteColumn, voteWeights, bins, index, weighted);
 }
 
 __attribute__((target("avx2,fma")))
@@ -319,10 +340,9 @@ void hog_normalise_row_avx2(const float *hist, const float *n0, const float *n1,
     (void)hist; (void)n0; (void)n1; (void)n2; (void)count; (void)out; (void)planeSize;
 }
 
-void hog_vote_row_avx2(const uint8_t *row, long width, long x0, long count, const int32_t *voteColumn,
-                       const float *voteWeights, const uint8_t *bins, float vy1, float vy0,
-                       float *histTop, float *histBottom, int32_t *gradient, float *weighted) {
-    hog_vote_row(row, width, x0, count, voteColumn, voteWeights, bins, vy1, vy0, histTop, histBottom, gradient, weighted);
+void hog_vote_prepare_avx2(const uint8_t *row, long width, long x0, long count, const int32_t *voteColumn,
+                           const float *voteWeights, const uint8_t *bins, int32_t *index, float *weighted) {
+    hog_vote_prepare(row, width, x0, count, voteColumn, voteWeights, bins, index, weighted);
 }
 
 #endif

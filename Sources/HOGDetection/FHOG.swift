@@ -27,27 +27,28 @@ enum FHOG {
 
     /// Per image column, dlib's vote values, computed once per image instead of per pixel: the
     /// histogram column the column votes into first (`column[x]`) and its two horizontal weights
-    /// (vx1, vx0) at `weights[2x]` and `weights[2x + 1]`; and scratch for one row's votes
-    /// (`hog_vote_row`): gradient offsets and weighted magnitudes.
+    /// (vx1, vx0) at `weights[2x]` and `weights[2x + 1]`; and scratch for two rows' prepared votes
+    /// (`hog_vote_prepare`): histogram offsets and weighted magnitudes, the second row's `width`
+    /// and `2 · width` values on.
     final class ColumnVotes {
         let width: Int
         let column: UnsafeMutablePointer<Int32>
         let weights: UnsafeMutablePointer<Float>
-        let gradient: UnsafeMutablePointer<Int32>
+        let index: UnsafeMutablePointer<Int32>
         let weighted: UnsafeMutablePointer<Float>
 
         init(width: Int) {
             self.width = width
             column = .allocate(capacity: width)
             weights = .allocate(capacity: 2 * width)
-            gradient = .allocate(capacity: width)
-            weighted = .allocate(capacity: 2 * width)
+            index = .allocate(capacity: 2 * width)
+            weighted = .allocate(capacity: 4 * width)
         }
 
         deinit {
             column.deallocate()
             weights.deallocate()
-            gradient.deallocate()
+            index.deallocate()
             weighted.deallocate()
         }
     }
@@ -55,9 +56,11 @@ enum FHOG {
     /// Computes the features of `image` (`width × height`, row-major) into `buffers`. Afterwards
     /// `buffers.rows × buffers.columns` is the padded plane size, 0 × 0 when the image is too
     /// small to hold a feature cell (dlib's empty feature image). `avx2` picks the vote and
-    /// normalisation kernels (tests compare both).
+    /// normalisation kernels, and `pairedRows` whether two rows' votes interleave (tests compare
+    /// both ways).
     static func extract(_ image: UnsafePointer<UInt8>, width: Int, height: Int, cellSize: Int,
-                        filterRows: Int, filterColumns: Int, into buffers: inout Buffers, avx2: Bool = CPUFeatures.avx2) {
+                        filterRows: Int, filterColumns: Int, into buffers: inout Buffers, avx2: Bool = CPUFeatures.avx2,
+                        pairedRows: Bool = true) {
         buffers.rows = 0
         buffers.columns = 0
         buffers.filledRows = 0..<0
@@ -79,7 +82,8 @@ enum FHOG {
         prepareVotes(width: width, height: height, cellSize: cellSize, cellsRows: cellsRows, cellsColumns: cellsColumns,
                      into: &buffers)
         accumulateHistograms(image, width: width, height: height, cellSize: cellSize,
-                             cellsRows: cellsRows, cellsColumns: cellsColumns, into: &buffers, avx2: avx2)
+                             cellsRows: cellsRows, cellsColumns: cellsColumns, into: &buffers, avx2: avx2,
+                             pairedRows: pairedRows)
         buffers.histogram.withUnsafeMutableBufferPointer { histogram in
             let hist = histogram.baseAddress!
             buffers.norm.withUnsafeMutableBufferPointer { normBuffer in
@@ -183,46 +187,71 @@ enum FHOG {
     /// Gradient orientation histograms with bilinear voting into the 4 nearest cells. dlib
     /// computes the columns `1, 9, 17, …` below `visibleColumns − 7` eight at a time, with the
     /// horizontal weights in float and the magnitude multiplied in first; the rest one at a time,
-    /// weights from double and the magnitude multiplied last. Both orders are kept here.
+    /// weights from double and the magnitude multiplied last. Both orders are kept here. With
+    /// `pairedRows`, two rows' 8-wide votes interleave (`hog_vote_apply_pair`); every sum is the
+    /// same as with the rows one after the other.
     private static func accumulateHistograms(_ image: UnsafePointer<UInt8>, width: Int, height: Int, cellSize: Int,
-                                             cellsRows: Int, cellsColumns: Int, into buffers: inout Buffers, avx2: Bool) {
+                                             cellsRows: Int, cellsColumns: Int, into buffers: inout Buffers, avx2: Bool,
+                                             pairedRows: Bool) {
         let histStride = cellsColumns + 2
         let visibleRows = min(cellsRows * cellSize, height) - 1
         let visibleColumns = min(cellsColumns * cellSize, width) - 1
         var blockEnd = 1
         while blockEnd < visibleColumns - 7 { blockEnd += 8 }
         let votes = buffers.votes
-        let vote = avx2 ? hog_vote_row_avx2 : hog_vote_row
+        let prepare = avx2 ? hog_vote_prepare_avx2 : hog_vote_prepare
+        let vectorCount = max(min(blockEnd, visibleColumns) - 1, 0), lag = Int(HOG_VOTE_LAG)
         buffers.histogram.withUnsafeMutableBufferPointer { histogram in
             let hist = histogram.baseAddress!
             hist.update(repeating: 0, count: (cellsRows + 2) * histStride * 18)
             guard visibleColumns > 1 else { return }
             bins.withUnsafeBufferPointer { binTable in
                 let bin = binTable.baseAddress! + 255 * 511 + 255
-                var y = 1
-                while y < visibleRows {
+                /// Row y's vertical weights and the histogram rows it votes into.
+                func rowVotes(_ y: Int) -> (vy1: Float, vy0: Float, top: UnsafeMutablePointer<Float>) {
                     let yp = Float((Double(y) + 0.5) / Double(cellSize) - 0.5)
                     let iyp = Int(yp.rounded(.down))
                     let vy0 = yp - Float(iyp)
-                    let vy1 = Float(1.0 - Double(vy0))
+                    return (Float(1.0 - Double(vy0)), vy0, hist + (iyp + 1) * histStride * 18)
+                }
+                /// Row y's votes from dlib's scalar path (the columns from `blockEnd`).
+                func scalarVotes(_ y: Int, _ r: (vy1: Float, vy0: Float, top: UnsafeMutablePointer<Float>)) {
                     let row = image + y * width, above = row - width, below = row + width
-                    let histTop = hist + (iyp + 1) * histStride * 18, histBottom = histTop + histStride * 18
-                    let vectorCount = min(blockEnd, visibleColumns) - 1
-                    if vectorCount > 0 {
-                        vote(row, width, 1, vectorCount, votes.column, votes.weights, bin, vy1, vy0,
-                             histTop, histBottom, votes.gradient, votes.weighted)
-                    }
+                    let histTop = r.top, histBottom = r.top + histStride * 18
                     for x in max(blockEnd, 1)..<max(visibleColumns, blockEnd) {
                         let gx = Int(row[x + 1]) - Int(row[x - 1]), gy = Int(below[x]) - Int(above[x])
                         let v = Float(gx * gx + gy * gy).squareRoot()
                         let w = SIMD2(votes.weights[2 * x], votes.weights[2 * x + 1])  // (vy·vx)·v: the magnitude last
                         let index = Int(votes.column[x]) * 18 + Int(bin[gy * 511 + gx])
-                        histTop[index] += vy1 * w[0] * v
-                        histBottom[index] += vy0 * w[0] * v
-                        histTop[index + 18] += vy1 * w[1] * v
-                        histBottom[index + 18] += vy0 * w[1] * v
+                        histTop[index] += r.vy1 * w[0] * v
+                        histBottom[index] += r.vy0 * w[0] * v
+                        histTop[index + 18] += r.vy1 * w[1] * v
+                        histBottom[index + 18] += r.vy0 * w[1] * v
                     }
-                    y += 1
+                }
+                let index0 = votes.index, weighted0 = votes.weighted
+                let index1 = votes.index + votes.width, weighted1 = votes.weighted + 2 * votes.width
+                var y = 1
+                while y < visibleRows {
+                    let first = rowVotes(y)
+                    prepare(image + y * width, width, 1, vectorCount, votes.column, votes.weights, bin, index0, weighted0)
+                    guard pairedRows, y + 1 < visibleRows, vectorCount > lag else {
+                        hog_vote_apply(index0, weighted0, 0, vectorCount, first.vy1, first.vy0, first.top,
+                                       first.top + histStride * 18)
+                        scalarVotes(y, first)
+                        y += 1
+                        continue
+                    }
+                    let second = rowVotes(y + 1)
+                    prepare(image + (y + 1) * width, width, 1, vectorCount, votes.column, votes.weights, bin, index1, weighted1)
+                    hog_vote_apply_pair(index0, weighted0, vectorCount, first.vy1, first.vy0, first.top,
+                                        first.top + histStride * 18,
+                                        index1, weighted1, second.vy1, second.vy0, second.top, second.top + histStride * 18)
+                    scalarVotes(y, first)
+                    hog_vote_apply(index1, weighted1, vectorCount - lag, vectorCount, second.vy1, second.vy0, second.top,
+                                   second.top + histStride * 18)
+                    scalarVotes(y + 1, second)
+                    y += 2
                 }
             }
         }

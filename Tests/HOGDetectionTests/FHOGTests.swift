@@ -1,9 +1,9 @@
 @testable import HOGDetection
 import XCTest
 
-/// fHOG features: the AVX2 kernels (votes, block normalisation) against the baseline ones, bit
-/// for bit, and reused buffers against fresh ones (the padding is zeroed around the features,
-/// not with them).
+/// fHOG features: the AVX2 kernels (votes, block normalisation) against the baseline ones and
+/// paired rows of votes against single rows, bit for bit, and reused buffers against fresh ones
+/// (the padding is zeroed around the features, not with them).
 final class FHOGTests: XCTestCase {
     /// Random pixels with flat patches and sharp edges, so that the block norms and the clipping
     /// at 0.2 both come into play.
@@ -16,11 +16,11 @@ final class FHOGTests: XCTestCase {
         }
     }
 
-    private func features(_ pixels: [UInt8], width: Int, height: Int, avx2: Bool,
+    private func features(_ pixels: [UInt8], width: Int, height: Int, avx2: Bool, pairedRows: Bool = true,
                           into buffers: inout FHOG.Buffers) -> [UInt32] {
         pixels.withUnsafeBufferPointer { pixels in
             FHOG.extract(pixels.baseAddress!, width: width, height: height, cellSize: 8, filterRows: 10, filterColumns: 10,
-                         into: &buffers, avx2: avx2)
+                         into: &buffers, avx2: avx2, pairedRows: pairedRows)
         }
         return buffers.planes.prefix(FHOG.planeCount * buffers.planeSize).map(\.bitPattern)
     }
@@ -36,6 +36,22 @@ final class FHOGTests: XCTestCase {
             XCTAssertEqual(expected.count, actual.count)
             XCTAssertEqual(zip(expected, actual).filter { $0 != $1 }.count, 0, "\(width)×\(height)")
             XCTAssertGreaterThan(Set(actual).count, 1000, "\(width)×\(height): the features vary")
+        }
+    }
+
+    /// Two rows' votes interleaved, the later row 16 pixels behind, against the rows one after the
+    /// other: every histogram sum in the same order, so the same bits. The widths put the rows'
+    /// 8-wide parts just below, at and above the lag, and leave 0–7 pixels for the scalar path.
+    func testPairedRowsGiveTheFeaturesOfRowsOneAtATime() {
+        for (width, height) in [(640, 480), (1001, 97), (43, 40), (24, 37), (26, 35), (31, 33), (150, 43)] {
+            let pixels = image(width: width, height: height)
+            var single = FHOG.Buffers(), paired = FHOG.Buffers()
+            let expected = features(pixels, width: width, height: height, avx2: CPUFeatures.avx2, pairedRows: false,
+                                    into: &single)
+            let actual = features(pixels, width: width, height: height, avx2: CPUFeatures.avx2, into: &paired)
+            XCTAssertEqual(expected.count, actual.count, "\(width)×\(height)")
+            XCTAssertEqual(zip(expected, actual).filter { $0 != $1 }.count, 0, "\(width)×\(height)")
+            XCTAssertGreaterThan(Set(actual).count, 10, "\(width)×\(height): the features vary")
         }
     }
 

@@ -23,23 +23,43 @@ void hog_correlate_avx2(const float *source, long sourceStride, long step, const
 void hog_correlate_rows_avx2(const float *source, long sourceStride, const float *taps, long parts, long tapCount,
                              long count, long rows, float *target, long targetPartStride, long targetStride);
 
-/// One image row's fHOG votes, dlib's 8-wide path (`extract_fhog_features`): for each pixel
-/// `x = x0 + k`, `k < count`, of `row` (the rows above and below are `width` bytes away), the
-/// gradient's orientation bin `bins[(gy · 511) + gx]` (`bins` points at gradient 0, 0), magnitude
-/// `v = √(gx² + gy²)` and weights `(vx1·v, vx0·v)` from `voteWeights[2x…2x+1]`, added as
-/// `vy1·(vx1·v)`, `vy0·(vx1·v)`, `vy1·(vx0·v)`, `vy0·(vx0·v)` to the histogram cells
-/// `voteColumn[x]` and the next of `histTop` and `histBottom` (18 floats per cell), in pixel order
-/// and without fused multiply-adds, so every sum equals dlib's. `gradient` and `weighted` are
-/// scratch space for `count` and `2 · count` values.
-void hog_vote_row(const uint8_t *row, long width, long x0, long count, const int32_t *voteColumn,
-                  const float *voteWeights, const uint8_t *bins, float vy1, float vy0,
-                  float *histTop, float *histBottom, int32_t *gradient, float *weighted);
+/// One image row's fHOG votes, dlib's 8-wide path (`extract_fhog_features`), step 1: for each
+/// pixel `x = x0 + k`, `k < count`, of `row` (the rows above and below are `width` bytes away),
+/// the gradient's orientation bin `bins[(gy · 511) + gx]` (`bins` points at gradient 0, 0),
+/// magnitude `v = √(gx² + gy²)` and weights `(vx1·v, vx0·v)` from `voteWeights[2x…2x+1]`, into
+/// `weighted[2k…2k+1]`, and the offset of its first histogram cell and bin,
+/// `voteColumn[x] · 18 + bin`, into `index[k]`.
+void hog_vote_prepare(const uint8_t *row, long width, long x0, long count, const int32_t *voteColumn,
+                      const float *voteWeights, const uint8_t *bins, int32_t *index, float *weighted);
 
-/// `hog_vote_row` with its gradient loop on AVX2 vectors (8 pixels at a time): the same votes.
-/// Call only when `cpu_has_avx2_fma()` (CCPUFeatures) is true.
-void hog_vote_row_avx2(const uint8_t *row, long width, long x0, long count, const int32_t *voteColumn,
-                       const float *voteWeights, const uint8_t *bins, float vy1, float vy0,
-                       float *histTop, float *histBottom, int32_t *gradient, float *weighted);
+/// `hog_vote_prepare` with its gradient loop on AVX2 vectors (8 pixels at a time): the same
+/// values. Call only when `cpu_has_avx2_fma()` (CCPUFeatures) is true.
+void hog_vote_prepare_avx2(const uint8_t *row, long width, long x0, long count, const int32_t *voteColumn,
+                           const float *voteWeights, const uint8_t *bins, int32_t *index, float *weighted);
+
+/// Step 2, the votes of pixels `from..<to` of a prepared row: `vy1·(vx1·v)` and `vy0·(vx1·v)` to
+/// `histTop[index[k]]` and `histBottom[index[k]]`, `vy1·(vx0·v)` and `vy0·(vx0·v)` to the same
+/// bin of the next cell (18 floats on), in pixel order and without fused multiply-adds, so every
+/// sum equals dlib's.
+void hog_vote_apply(const int32_t *index, const float *weighted, long from, long to, float vy1, float vy0,
+                    float *histTop, float *histBottom);
+
+/// How many pixels the later row of `hog_vote_apply_pair` runs behind the earlier one: two cells'
+/// width, so the two rows' votes at any moment land in different cell columns.
+#define HOG_VOTE_LAG 16
+
+/// `hog_vote_apply` of pixels `0..<count` of a row and pixels `0..<count − HOG_VOTE_LAG` of the
+/// next row, interleaved: pixel `k` of the later row right after pixel `k + HOG_VOTE_LAG` of the
+/// earlier one. A pixel votes into its own cell column and the next, and a row's cell columns
+/// advance one every 8 pixels, so the two rows never vote into the same value out of order: every
+/// sum is the one the rows give one after the other. The two rows' chains of adds (a pixel's
+/// votes wait on the previous pixel's when they land on the same values) overlap. The caller
+/// finishes the later row (pixels from `count − HOG_VOTE_LAG`) after any votes of the earlier
+/// row beyond `count`.
+void hog_vote_apply_pair(const int32_t *index, const float *weighted, long count, float vy1, float vy0,
+                         float *histTop, float *histBottom,
+                         const int32_t *laterIndex, const float *laterWeighted, float laterVy1, float laterVy0,
+                         float *laterTop, float *laterBottom);
 
 /// `blocks` blocks of 8 pixels of one output row of dlib's bilinear resize (its 4-wide float path):
 /// block `b`'s pixels interpolate `top` and `bottom` (the input rows around the output row, with

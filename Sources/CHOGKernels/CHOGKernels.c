@@ -148,13 +148,90 @@ static void correlate_two_rows_down(const float *s0, long step, const float *tap
     if (c < count) correlate_two_rows(s0 + c, s0 + step + c, step, taps, tapCount, count - c, t0 + c, t1 + c, adding, true);
 }
 
+// `R` output rows × `V` vectors of 8 columns of a pass down the columns: source row `i` feeds
+// output row `r` with tap `i − r`, so each load serves up to `R` rows, and the `R · V` sums are
+// independent chains of fused multiply-adds (8 or more keep both FMA units busy). Each sum is
+// that of `correlate_two_rows` (taps in order, from zero). Needs `tapCount ≥ R − 1`.
+__attribute__((target("avx2,fma")))
+static inline __attribute__((always_inline))
+void correlate_down_block(const float *s, long step, const float *taps, const long tapCount, const long R, const long V,
+                          float *t, long targetStride, bool adding) {
+    __m256 acc[8][4];
+    _Pragma("unroll") for (long r = 0; r < R; r++)
+        _Pragma("unroll") for (long v = 0; v < V; v++) acc[r][v] = _mm256_setzero_ps();
+    // Source row i, for the output rows r that `active` allows (tap i − r in range).
+#define CORRELATE_DOWN_ROW(i, active) { \
+        __m256 x[4]; \
+        _Pragma("unroll") for (long v = 0; v < V; v++) x[v] = _mm256_loadu_ps(s + (i) * step + 8 * v); \
+        _Pragma("unroll") for (long r = 0; r < R; r++) { \
+            if (active) { \
+                const __m256 w = _mm256_broadcast_ss(taps + (i) - r); \
+                _Pragma("unroll") for (long v = 0; v < V; v++) acc[r][v] = _mm256_fmadd_ps(x[v], w, acc[r][v]); \
+            } \
+        } \
+    }
+    _Pragma("unroll") for (long i = 0; i < R - 1; i++) CORRELATE_DOWN_ROW(i, r <= i)
+    for (long i = R - 1; i < tapCount; i++) CORRELATE_DOWN_ROW(i, true)
+    _Pragma("unroll") for (long j = 0; j < R - 1; j++) CORRELATE_DOWN_ROW(tapCount + j, r > j)
+#undef CORRELATE_DOWN_ROW
+    _Pragma("unroll") for (long r = 0; r < R; r++)
+        _Pragma("unroll") for (long v = 0; v < V; v++) store8(t + r * targetStride + 8 * v, acc[r][v], adding);
+}
+
+// `correlate_down_block` over `rows` rows of `V` vectors: 8 / V rows at a time, then one by one.
+__attribute__((target("avx2,fma")))
+static inline __attribute__((always_inline))
+void correlate_down_columns(const float *source, long sourceStride, const float *taps, const long tapCount, const long V,
+                            long rows, float *target, long targetStride, bool adding) {
+    const long R = V == 1 ? 8 : V == 2 ? 4 : V == 3 ? 3 : 2;
+    long r = 0;
+    for (; r + R <= rows; r += R)
+        correlate_down_block(source + r * sourceStride, sourceStride, taps, tapCount, R, V, target + r * targetStride,
+                             targetStride, adding);
+    for (; r < rows; r++)
+        correlate_down_block(source + r * sourceStride, sourceStride, taps, tapCount, 1, V, target + r * targetStride,
+                             targetStride, adding);
+}
+
+// The last `count` (< 32) columns of a pass down the columns, every row: the blocks of two rows
+// × 32 columns leave them, and two rows of 1–3 vectors would be too few chains to keep the FMA
+// units busy. `tapCount` 10 (dlib's filters) gets its own unrolled copy.
+__attribute__((target("avx2,fma")))
+static void correlate_down_narrow(const float *source, long sourceStride, const float *taps, long tapCount, long count,
+                                  long rows, float *target, long targetStride, bool adding) {
+    const long V = (count + 7) / 8;
+    if (tapCount == 10) {
+        switch (V) {
+        case 1: correlate_down_columns(source, sourceStride, taps, 10, 1, rows, target, targetStride, adding); break;
+        case 2: correlate_down_columns(source, sourceStride, taps, 10, 2, rows, target, targetStride, adding); break;
+        case 3: correlate_down_columns(source, sourceStride, taps, 10, 3, rows, target, targetStride, adding); break;
+        default: correlate_down_columns(source, sourceStride, taps, 10, 4, rows, target, targetStride, adding); break;
+        }
+        return;
+    }
+    switch (V) {
+    case 1: correlate_down_columns(source, sourceStride, taps, tapCount, 1, rows, target, targetStride, adding); break;
+    case 2: correlate_down_columns(source, sourceStride, taps, tapCount, 2, rows, target, targetStride, adding); break;
+    case 3: correlate_down_columns(source, sourceStride, taps, tapCount, 3, rows, target, targetStride, adding); break;
+    default: correlate_down_columns(source, sourceStride, taps, tapCount, 4, rows, target, targetStride, adding); break;
+    }
+}
+
 __attribute__((target("avx2,fma")))
 void hog_correlate_avx2(const float *source, long sourceStride, long step, const float *taps, long tapCount,
                         long count, long rows, float *target, long targetStride, bool adding) {
+    // Down the columns with 7 or more taps, the last `count % 32` columns go separately.
+    const bool down = step == sourceStride, narrow = down && tapCount >= 7 && count % 32 != 0;
+    const long wide = narrow ? count / 32 * 32 : count;
+    if (narrow) {
+        correlate_down_narrow(source + wide, sourceStride, taps, tapCount, count - wide, rows, target + wide, targetStride,
+                              adding);
+        if (wide == 0) return;
+    }
     long r = 0;
     for (; r + 2 <= rows; r += 2) {
-        if (step == sourceStride) {
-            correlate_two_rows_down(source + r * sourceStride, step, taps, tapCount, count,
+        if (down) {
+            correlate_two_rows_down(source + r * sourceStride, step, taps, tapCount, wide,
                                     target + r * targetStride, target + (r + 1) * targetStride, adding);
             continue;
         }
@@ -163,7 +240,7 @@ void hog_correlate_avx2(const float *source, long sourceStride, long step, const
     }
     if (r < rows) {
         // The last, odd row: read twice, written once.
-        correlate_two_rows(source + r * sourceStride, source + r * sourceStride, step, taps, tapCount, count,
+        correlate_two_rows(source + r * sourceStride, source + r * sourceStride, step, taps, tapCount, wide,
                            target + r * targetStride, target + r * targetStride, adding, false);
     }
 }

@@ -104,6 +104,44 @@ final class SeparableCorrelationTests: XCTestCase {
         XCTAssertEqual(groups[2].rowTaps, [2, 2, 2])
     }
 
+    /// The columns a column pass leaves after its blocks of 32 go through the narrow kernel (up to
+    /// 8 rows at a time, so that there are enough independent sums); each must get, bit for bit,
+    /// the value a block of 32 gives it: the whole pass against one limited to its last 32 columns.
+    func testTheLastColumnsGetTheValuesOfA32ColumnBlock() throws {
+        try XCTSkipUnless(CPUFeatures.avx2, "this CPU has no AVX2")
+        var random = SystemRandomNumberGenerator()
+        for taps in [10, 8] {
+            for covered in [33, 40, 47, 50, 63, 70] {
+                let (rows, columns) = (41, covered + taps - 1)
+                let filter = SeparableFilter(plane: 0, row: (0..<taps).map { _ in Float.random(in: -1...1, using: &random) },
+                                             column: (0..<taps).map { _ in Float.random(in: -1...1, using: &random) })
+                let group = SeparableFilterGroup([filter])
+                let filled = 3..<37
+                var input = [Float](repeating: 0, count: rows * columns + 16)
+                for r in filled { for c in 0..<columns { input[r * columns + c] = Float.random(in: 0...0.4, using: &random) } }
+                let firstColumn = taps / 2, lastColumn = firstColumn + covered
+                let firstRow = taps / 2, lastRow = rows - (taps - 1) / 2
+                for adding in [true, false] {
+                    var scratch = [Float](repeating: .nan, count: SeparableCorrelation.scratchCount(rows: rows, columns: columns))
+                    SeparableCorrelation.clearPadding(&scratch, rows: rows, columns: columns, filledRows: filled)
+                    var whole = [Float](repeating: 0.5, count: rows * columns + 16), block = whole
+                    SeparableCorrelation.apply(group, to: input, rows: rows, columns: columns, filledRows: filled,
+                                               scratch: &scratch, addingTo: &whole, adding: adding)
+                    SeparableCorrelation.apply(group, to: input, rows: rows, columns: columns, filledRows: filled,
+                                               outputColumns: (lastColumn - 32)..<lastColumn,
+                                               scratch: &scratch, addingTo: &block, adding: adding)
+                    var differences = 0
+                    for r in firstRow..<lastRow {
+                        for c in (lastColumn - 32)..<lastColumn where whole[r * columns + c].bitPattern != block[r * columns + c].bitPattern {
+                            differences += 1
+                        }
+                    }
+                    XCTAssertEqual(differences, 0, "\(taps) taps, \(covered) columns, adding \(adding)")
+                }
+            }
+        }
+    }
+
     func testLimitedPositionsGetTheValuesOfTheWholePass() {
         var random = SystemRandomNumberGenerator()
         let (rows, columns) = (27, 27)

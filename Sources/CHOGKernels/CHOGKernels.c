@@ -308,7 +308,7 @@ void hog_resize_row_avx2(const uint8_t *top, const uint8_t *bottom, const int32_
                          const float *fractions, long blocks, float tbf, float invTBf, uint8_t *out) {
 #pragma clang fp contract(off)
     const __m256 vTB = _mm256_set1_ps(tbf), vInvTB = _mm256_set1_ps(invTBf), one = _mm256_set1_ps(1);
-    const __m256d half = _mm256_set1_pd(0.5);
+    const __m256 half = _mm256_set1_ps(0.5f);
     for (long b = 0; b < blocks; b++) {
         // The 8 left neighbours and their right neighbours, from 16 bytes at the block's first left column.
         const __m128i order = _mm_loadu_si128((const __m128i *)(shuffle + 16 * b));
@@ -323,10 +323,13 @@ void hog_resize_row_avx2(const uint8_t *top, const uint8_t *bottom, const int32_
         value = _mm256_add_ps(value, _mm256_mul_ps(_mm256_mul_ps(vInvTB, lr), t1));
         value = _mm256_add_ps(value, _mm256_mul_ps(_mm256_mul_ps(vTB, invLR), b0));
         value = _mm256_add_ps(value, _mm256_mul_ps(_mm256_mul_ps(vTB, lr), b1));
-        // (uint8)(double(value) + 0.5): exact in double, truncated.
-        const __m128i low = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(value)), half));
-        const __m128i high = _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_cvtps_pd(_mm256_extractf128_ps(value, 1)), half));
-        const __m128i words = _mm_packus_epi32(low, high);
+        // (uint8)(double(value) + 0.5), that is the nearest integer with halves rounded up: the
+        // nearest with halves to even, plus one where that was half below (value − nearest is
+        // exact).
+        const __m256 even = _mm256_round_ps(value, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+        const __m256 up = _mm256_and_ps(_mm256_cmp_ps(_mm256_sub_ps(value, even), half, _CMP_EQ_OQ), one);
+        const __m256i nearest = _mm256_cvttps_epi32(_mm256_add_ps(even, up));
+        const __m128i words = _mm_packus_epi32(_mm256_castsi256_si128(nearest), _mm256_extracti128_si256(nearest, 1));
         _mm_storel_epi64((__m128i *)(out + 8 * b), _mm_packus_epi16(words, words));
     }
 }

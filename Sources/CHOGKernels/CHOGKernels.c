@@ -31,33 +31,59 @@ void hog_vote_prepare(const uint8_t *row, long width, long x0, long count, const
     vote_prepare(row, width, x0, count, voteColumn, voteWeights, bins, index, weighted);
 }
 
-// Pixel k's four votes.
+// Pixel k's four votes, into a band's two histogram rows interleaved (`pairs[2j]` gets
+// `vyA · w`, `pairs[2j + 1]` gets `vyB · w`): two 8-byte additions, each to a pair that a later
+// pixel's pair overlaps fully or not at all.
 static inline __attribute__((always_inline))
-void vote(const int32_t *restrict index, const float *restrict weighted, long k, float vy1, float vy0,
-          float *top, float *bottom) {
+void vote(const int32_t *restrict index, const float *restrict weighted, long k, float vyA, float vyB, float *pairs) {
 #pragma clang fp contract(off)
-    long i = index[k];
-    float w0 = weighted[2 * k], w1 = weighted[2 * k + 1];
-    top[i] += vy1 * w0;
-    bottom[i] += vy0 * w0;
-    top[i + 18] += vy1 * w1;
-    bottom[i + 18] += vy0 * w1;
+    float *first = pairs + 2 * (long)index[k], *next = first + 36;
+    const float w0 = weighted[2 * k], w1 = weighted[2 * k + 1];
+    const float f0 = first[0] + vyA * w0, f1 = first[1] + vyB * w0;
+    first[0] = f0;
+    first[1] = f1;
+    const float n0 = next[0] + vyA * w1, n1 = next[1] + vyB * w1;
+    next[0] = n0;
+    next[1] = n1;
 }
 
-void hog_vote_apply(const int32_t *index, const float *weighted, long from, long to, float vy1, float vy0,
-                    float *histTop, float *histBottom) {
-    for (long k = from; k < to; k++) vote(index, weighted, k, vy1, vy0, histTop, histBottom);
+void hog_vote_apply(const int32_t *index, const float *weighted, long from, long to, float vyA, float vyB,
+                    float *pairs) {
+    for (long k = from; k < to; k++) vote(index, weighted, k, vyA, vyB, pairs);
 }
 
-void hog_vote_apply_pair(const int32_t *index, const float *weighted, long count, float vy1, float vy0,
-                         float *histTop, float *histBottom,
-                         const int32_t *laterIndex, const float *laterWeighted, float laterVy1, float laterVy0,
-                         float *laterTop, float *laterBottom) {
+void hog_vote_apply_pair(const int32_t *index, const float *weighted, long count, float vyA, float vyB,
+                         const int32_t *laterIndex, const float *laterWeighted, float laterVyA, float laterVyB,
+                         float *pairs) {
     long k = 0;
-    for (; k < HOG_VOTE_LAG && k < count; k++) vote(index, weighted, k, vy1, vy0, histTop, histBottom);
+    for (; k < HOG_VOTE_LAG && k < count; k++) vote(index, weighted, k, vyA, vyB, pairs);
     for (; k < count; k++) {
-        vote(index, weighted, k, vy1, vy0, histTop, histBottom);
-        vote(laterIndex, laterWeighted, k - HOG_VOTE_LAG, laterVy1, laterVy0, laterTop, laterBottom);
+        vote(index, weighted, k, vyA, vyB, pairs);
+        vote(laterIndex, laterWeighted, k - HOG_VOTE_LAG, laterVyA, laterVyB, pairs);
+    }
+}
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+void hog_vote_band_out(float *pairs, long slot, long count, float *row) {
+    long j = 0;
+#if defined(__SSE2__)
+    // Four values at a time: the chosen lanes of two vectors gathered by a shuffle, then masked
+    // to zero in place.
+    const __m128 keep = _mm_castsi128_ps(slot == 0 ? _mm_set_epi32(-1, 0, -1, 0) : _mm_set_epi32(0, -1, 0, -1));
+    for (; j + 4 <= count; j += 4) {
+        const __m128 a = _mm_loadu_ps(pairs + 2 * j), b = _mm_loadu_ps(pairs + 2 * j + 4);
+        _mm_storeu_ps(row + j, slot == 0 ? _mm_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0))
+                                         : _mm_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1)));
+        _mm_storeu_ps(pairs + 2 * j, _mm_and_ps(a, keep));
+        _mm_storeu_ps(pairs + 2 * j + 4, _mm_and_ps(b, keep));
+    }
+#endif
+    for (; j < count; j++) {
+        row[j] = pairs[2 * j + slot];
+        pairs[2 * j + slot] = 0;
     }
 }
 

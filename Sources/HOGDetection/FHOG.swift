@@ -15,6 +15,9 @@ enum FHOG {
     struct Buffers {
         var histogram: [Float] = []
         var norm: [Float] = []
+        /// The two histogram rows a band of 8 image rows votes into, interleaved
+        /// (`hog_vote_apply`).
+        var bandRows: [Float] = []
         /// `planeCount` planes of `rows × columns`, one after the other.
         var planes: [Float] = []
         var votes = ColumnVotes(width: 0)
@@ -187,13 +190,17 @@ enum FHOG {
     /// Gradient orientation histograms with bilinear voting into the 4 nearest cells. dlib
     /// computes the columns `1, 9, 17, …` below `visibleColumns − 7` eight at a time, with the
     /// horizontal weights in float and the magnitude multiplied in first; the rest one at a time,
-    /// weights from double and the magnitude multiplied last. Both orders are kept here. With
-    /// `pairedRows`, two rows' 8-wide votes interleave (`hog_vote_apply_pair`); every sum is the
-    /// same as with the rows one after the other.
+    /// weights from double and the magnitude multiplied last. Both orders are kept here.
+    ///
+    /// The image rows go in bands of 8 that vote into the same two histogram rows, kept
+    /// interleaved in `buffers.bandRows` meanwhile, so a pixel's four votes are two 8-byte
+    /// additions. When a band ends, its upper row is finished and moves to the histogram, and its
+    /// place becomes the next band's lower row. With `pairedRows`, two rows' 8-wide votes
+    /// interleave (`hog_vote_apply_pair`). Every sum is the same as dlib's, in its order.
     private static func accumulateHistograms(_ image: UnsafePointer<UInt8>, width: Int, height: Int, cellSize: Int,
                                              cellsRows: Int, cellsColumns: Int, into buffers: inout Buffers, avx2: Bool,
                                              pairedRows: Bool) {
-        let histStride = cellsColumns + 2
+        let histStride = cellsColumns + 2, rowLength = histStride * 18
         let visibleRows = min(cellsRows * cellSize, height) - 1
         let visibleColumns = min(cellsColumns * cellSize, width) - 1
         var blockEnd = 1
@@ -201,57 +208,74 @@ enum FHOG {
         let votes = buffers.votes
         let prepare = avx2 ? hog_vote_prepare_avx2 : hog_vote_prepare
         let vectorCount = max(min(blockEnd, visibleColumns) - 1, 0), lag = Int(HOG_VOTE_LAG)
+        grow(&buffers.bandRows, to: 2 * rowLength)
         buffers.histogram.withUnsafeMutableBufferPointer { histogram in
             let hist = histogram.baseAddress!
-            hist.update(repeating: 0, count: (cellsRows + 2) * histStride * 18)
-            guard visibleColumns > 1 else { return }
-            bins.withUnsafeBufferPointer { binTable in
-                let bin = binTable.baseAddress! + 255 * 511 + 255
-                /// Row y's vertical weights and the histogram rows it votes into.
-                func rowVotes(_ y: Int) -> (vy1: Float, vy0: Float, top: UnsafeMutablePointer<Float>) {
-                    let yp = Float((Double(y) + 0.5) / Double(cellSize) - 0.5)
-                    let iyp = Int(yp.rounded(.down))
-                    let vy0 = yp - Float(iyp)
-                    return (Float(1.0 - Double(vy0)), vy0, hist + (iyp + 1) * histStride * 18)
-                }
-                /// Row y's votes from dlib's scalar path (the columns from `blockEnd`).
-                func scalarVotes(_ y: Int, _ r: (vy1: Float, vy0: Float, top: UnsafeMutablePointer<Float>)) {
-                    let row = image + y * width, above = row - width, below = row + width
-                    let histTop = r.top, histBottom = r.top + histStride * 18
-                    for x in max(blockEnd, 1)..<max(visibleColumns, blockEnd) {
-                        let gx = Int(row[x + 1]) - Int(row[x - 1]), gy = Int(below[x]) - Int(above[x])
-                        let v = Float(gx * gx + gy * gy).squareRoot()
-                        let w = SIMD2(votes.weights[2 * x], votes.weights[2 * x + 1])  // (vy·vx)·v: the magnitude last
-                        let index = Int(votes.column[x]) * 18 + Int(bin[gy * 511 + gx])
-                        histTop[index] += r.vy1 * w[0] * v
-                        histBottom[index] += r.vy0 * w[0] * v
-                        histTop[index + 18] += r.vy1 * w[1] * v
-                        histBottom[index + 18] += r.vy0 * w[1] * v
+            guard visibleColumns > 1, visibleRows > 1 else {
+                hist.update(repeating: 0, count: (cellsRows + 2) * rowLength)
+                return
+            }
+            buffers.bandRows.withUnsafeMutableBufferPointer { bandRows in
+                let pairs = bandRows.baseAddress!
+                pairs.update(repeating: 0, count: 2 * rowLength)
+                bins.withUnsafeBufferPointer { binTable in
+                    let bin = binTable.baseAddress! + 255 * 511 + 255
+                    /// Row y's band (its votes go to histogram rows `band + 1` and `band + 2`) and
+                    /// vertical weights, in the order of the band's interleaved rows: `vy1` first
+                    /// when the upper row is at the even places (`upper` 0).
+                    func rowVotes(_ y: Int, upper: Int) -> (band: Int, a: Float, b: Float) {
+                        let yp = Float((Double(y) + 0.5) / Double(cellSize) - 0.5)
+                        let iyp = Int(yp.rounded(.down))
+                        let vy0 = yp - Float(iyp), vy1 = Float(1.0 - Double(vy0))
+                        return upper == 0 ? (iyp, vy1, vy0) : (iyp, vy0, vy1)
                     }
-                }
-                let index0 = votes.index, weighted0 = votes.weighted
-                let index1 = votes.index + votes.width, weighted1 = votes.weighted + 2 * votes.width
-                var y = 1
-                while y < visibleRows {
-                    let first = rowVotes(y)
-                    prepare(image + y * width, width, 1, vectorCount, votes.column, votes.weights, bin, index0, weighted0)
-                    guard pairedRows, y + 1 < visibleRows, vectorCount > lag else {
-                        hog_vote_apply(index0, weighted0, 0, vectorCount, first.vy1, first.vy0, first.top,
-                                       first.top + histStride * 18)
-                        scalarVotes(y, first)
-                        y += 1
-                        continue
+                    /// Row y's votes from dlib's scalar path (the columns from `blockEnd`).
+                    func scalarVotes(_ y: Int, _ r: (band: Int, a: Float, b: Float)) {
+                        let row = image + y * width, above = row - width, below = row + width
+                        for x in max(blockEnd, 1)..<max(visibleColumns, blockEnd) {
+                            let gx = Int(row[x + 1]) - Int(row[x - 1]), gy = Int(below[x]) - Int(above[x])
+                            let v = Float(gx * gx + gy * gy).squareRoot()
+                            let w = SIMD2(votes.weights[2 * x], votes.weights[2 * x + 1])  // (vy·vx)·v: the magnitude last
+                            let index = 2 * (Int(votes.column[x]) * 18 + Int(bin[gy * 511 + gx]))
+                            pairs[index] += r.a * w[0] * v
+                            pairs[index + 1] += r.b * w[0] * v
+                            pairs[index + 36] += r.a * w[1] * v
+                            pairs[index + 37] += r.b * w[1] * v
+                        }
                     }
-                    let second = rowVotes(y + 1)
-                    prepare(image + (y + 1) * width, width, 1, vectorCount, votes.column, votes.weights, bin, index1, weighted1)
-                    hog_vote_apply_pair(index0, weighted0, vectorCount, first.vy1, first.vy0, first.top,
-                                        first.top + histStride * 18,
-                                        index1, weighted1, second.vy1, second.vy0, second.top, second.top + histStride * 18)
-                    scalarVotes(y, first)
-                    hog_vote_apply(index1, weighted1, vectorCount - lag, vectorCount, second.vy1, second.vy0, second.top,
-                                   second.top + histStride * 18)
-                    scalarVotes(y + 1, second)
-                    y += 2
+                    let index0 = votes.index, weighted0 = votes.weighted
+                    let index1 = votes.index + votes.width, weighted1 = votes.weighted + 2 * votes.width
+                    var upper = 0, band = rowVotes(1, upper: upper).band
+                    hist.update(repeating: 0, count: (band + 1) * rowLength)  // the rows above the first band's
+                    var y = 1
+                    while y < visibleRows {
+                        let first = rowVotes(y, upper: upper)
+                        prepare(image + y * width, width, 1, vectorCount, votes.column, votes.weights, bin, index0, weighted0)
+                        let paired = pairedRows && vectorCount > lag && y + 1 < visibleRows
+                            && rowVotes(y + 1, upper: upper).band == band
+                        if paired {
+                            let second = rowVotes(y + 1, upper: upper)
+                            prepare(image + (y + 1) * width, width, 1, vectorCount, votes.column, votes.weights, bin, index1,
+                                    weighted1)
+                            hog_vote_apply_pair(index0, weighted0, vectorCount, first.a, first.b,
+                                                index1, weighted1, second.a, second.b, pairs)
+                            scalarVotes(y, first)
+                            hog_vote_apply(index1, weighted1, vectorCount - lag, vectorCount, second.a, second.b, pairs)
+                            scalarVotes(y + 1, second)
+                        } else {
+                            hog_vote_apply(index0, weighted0, 0, vectorCount, first.a, first.b, pairs)
+                            scalarVotes(y, first)
+                        }
+                        y += paired ? 2 : 1
+                        if y >= visibleRows || rowVotes(y, upper: upper).band != band {
+                            hog_vote_band_out(pairs, upper, rowLength, hist + (band + 1) * rowLength)
+                            upper = 1 - upper
+                            band += 1
+                        }
+                    }
+                    // The last band's lower row, and zeros below it.
+                    hog_vote_band_out(pairs, upper, rowLength, hist + (band + 1) * rowLength)
+                    (hist + (band + 2) * rowLength).update(repeating: 0, count: max(cellsRows - band, 0) * rowLength)
                 }
             }
         }

@@ -1,9 +1,10 @@
 @testable import HOGDetection
 import XCTest
 
-/// fHOG features: the AVX2 kernels (votes, block normalisation) against the baseline ones and
-/// paired rows of votes against single rows, bit for bit, and reused buffers against fresh ones
-/// (the padding is zeroed around the features, not with them).
+/// fHOG features: the histograms against dlib's vote loop written out plainly, the AVX2 kernels
+/// (votes, block normalisation) against the baseline ones and paired rows of votes against single
+/// rows, bit for bit, and reused buffers against fresh ones (the padding is zeroed around the
+/// features, not with them).
 final class FHOGTests: XCTestCase {
     /// Random pixels with flat patches and sharp edges, so that the block norms and the clipping
     /// at 0.2 both come into play.
@@ -36,6 +37,78 @@ final class FHOGTests: XCTestCase {
             XCTAssertEqual(expected.count, actual.count)
             XCTAssertEqual(zip(expected, actual).filter { $0 != $1 }.count, 0, "\(width)×\(height)")
             XCTAssertGreaterThan(Set(actual).count, 1000, "\(width)×\(height): the features vary")
+        }
+    }
+
+    /// dlib's vote loop (`extract_fhog_features`) written out plainly: pixel after pixel, four adds
+    /// straight into the histogram rows, the 8-wide path's weights for the columns it covers and
+    /// the scalar path's for the rest.
+    private func dlibHistogram(_ pixels: [UInt8], width: Int, height: Int) -> [Float] {
+        let directionX: [Float] = [1.0000, 0.9397, 0.7660, 0.500, 0.1736, -0.1736, -0.5000, -0.7660, -0.9397]
+        let directionY: [Float] = [0.0000, 0.3420, 0.6428, 0.8660, 0.9848, 0.9848, 0.8660, 0.6428, 0.3420]
+        let cellsRows = Int(Double(Float(height) / 8) + 0.5), cellsColumns = Int(Double(Float(width) / 8) + 0.5)
+        let stride = (cellsColumns + 2) * 18
+        var hist = [Float](repeating: 0, count: (cellsRows + 2) * stride)
+        let visibleRows = min(cellsRows * 8, height) - 1, visibleColumns = min(cellsColumns * 8, width) - 1
+        var blockEnd = 1
+        while blockEnd < visibleColumns - 7 { blockEnd += 8 }
+        for y in 1..<max(visibleRows, 1) {
+            let yp = Float((Double(y) + 0.5) / 8 - 0.5)
+            let iyp = Int(yp.rounded(.down))
+            let vy0 = yp - Float(iyp), vy1 = Float(1.0 - Double(vy0))
+            let top = (iyp + 1) * stride, bottom = top + stride
+            for x in 1..<max(visibleColumns, 1) {
+                let gx = Int(pixels[y * width + x + 1]) - Int(pixels[y * width + x - 1])
+                let gy = Int(pixels[(y + 1) * width + x]) - Int(pixels[(y - 1) * width + x])
+                let v = Float(gx * gx + gy * gy).squareRoot()
+                var best: Float = 0, bin = 0
+                for o in 0..<9 {
+                    let dot = Float(gx) * directionX[o] + Float(gy) * directionY[o]
+                    if dot > best {
+                        best = dot
+                        bin = o
+                    } else if -dot > best {
+                        best = -dot
+                        bin = o + 9
+                    }
+                }
+                if x < blockEnd {
+                    let xp = (Float(x) + 0.5) / 8 + 0.5
+                    let column = Int(xp), vx0 = xp - Float(column)
+                    let w0 = (1 - vx0) * v, w1 = vx0 * v
+                    hist[top + column * 18 + bin] += vy1 * w0
+                    hist[bottom + column * 18 + bin] += vy0 * w0
+                    hist[top + (column + 1) * 18 + bin] += vy1 * w1
+                    hist[bottom + (column + 1) * 18 + bin] += vy0 * w1
+                } else {
+                    let xp = Float((Double(x) + 0.5) / 8 - 0.5)
+                    let ixp = Int(xp.rounded(.down)), vx0 = xp - Float(ixp), vx1 = Float(1.0 - Double(vx0))
+                    hist[top + (ixp + 1) * 18 + bin] += vy1 * vx1 * v
+                    hist[bottom + (ixp + 1) * 18 + bin] += vy0 * vx1 * v
+                    hist[top + (ixp + 2) * 18 + bin] += vy1 * vx0 * v
+                    hist[bottom + (ixp + 2) * 18 + bin] += vy0 * vx0 * v
+                }
+            }
+        }
+        return hist
+    }
+
+    /// The histograms the vote kernels build (bands of rows interleaved, two rows at once, the
+    /// table lookups first) against dlib's loop written out plainly, bit for bit.
+    func testTheVotesAreDlibsSums() {
+        for (width, height) in [(640, 480), (1001, 97), (43, 40), (31, 33), (150, 43), (40, 26)] {
+            let pixels = image(width: width, height: height)
+            let expected = dlibHistogram(pixels, width: width, height: height).map(\.bitPattern)
+            for avx2 in [false, CPUFeatures.avx2] {
+                for pairedRows in [false, true] {
+                    var buffers = FHOG.Buffers()
+                    _ = features(pixels, width: width, height: height, avx2: avx2, pairedRows: pairedRows, into: &buffers)
+                    let actual = buffers.histogram.prefix(expected.count).map(\.bitPattern)
+                    XCTAssertEqual(zip(expected, actual).filter { $0 != $1 }.count, 0,
+                                   "\(width)×\(height), avx2 \(avx2), paired \(pairedRows)")
+                }
+            }
+            XCTAssertGreaterThan(Set(expected).count, 100, "\(width)×\(height): the histogram varies")
         }
     }
 

@@ -37,29 +37,36 @@ void hog_vote_prepare(const uint8_t *row, long width, long x0, long count, const
 void hog_vote_prepare_avx2(const uint8_t *row, long width, long x0, long count, const int32_t *voteColumn,
                            const float *voteWeights, const uint8_t *bins, int32_t *index, float *weighted);
 
-/// Step 2, the votes of pixels `from..<to` of a prepared row: `vy1·(vx1·v)` and `vy0·(vx1·v)` to
-/// `histTop[index[k]]` and `histBottom[index[k]]`, `vy1·(vx0·v)` and `vy0·(vx0·v)` to the same
-/// bin of the next cell (18 floats on), in pixel order and without fused multiply-adds, so every
-/// sum equals dlib's.
-void hog_vote_apply(const int32_t *index, const float *weighted, long from, long to, float vy1, float vy0,
-                    float *histTop, float *histBottom);
+/// Step 2, the votes of pixels `from..<to` of a prepared row into the two histogram rows of the
+/// row's band of 8 image rows (cell row `iyp + 1`, the upper, and the next), interleaved in
+/// `pairs`: value `j` (18 per cell, cell-major) of one row at `pairs[2j]`, of the other at
+/// `pairs[2j + 1]`. `vyA` and `vyB` are the vertical weights of the rows at those places (`vy1`
+/// for the upper row, `vy0` for the lower). `vyA·(vx1·v)` and `vyB·(vx1·v)` go to value
+/// `index[k]`, `vyA·(vx0·v)` and `vyB·(vx0·v)` to the same bin of the next cell (18 values on), in
+/// pixel order and without fused multiply-adds, so every sum equals dlib's.
+void hog_vote_apply(const int32_t *index, const float *weighted, long from, long to, float vyA, float vyB,
+                    float *pairs);
 
 /// How many pixels the later row of `hog_vote_apply_pair` runs behind the earlier one: two cells'
 /// width, so the two rows' votes at any moment land in different cell columns.
 #define HOG_VOTE_LAG 16
 
 /// `hog_vote_apply` of pixels `0..<count` of a row and pixels `0..<count − HOG_VOTE_LAG` of the
-/// next row, interleaved: pixel `k` of the later row right after pixel `k + HOG_VOTE_LAG` of the
-/// earlier one. A pixel votes into its own cell column and the next, and a row's cell columns
-/// advance one every 8 pixels, so the two rows never vote into the same value out of order: every
-/// sum is the one the rows give one after the other. The two rows' chains of adds (a pixel's
-/// votes wait on the previous pixel's when they land on the same values) overlap. The caller
-/// finishes the later row (pixels from `count − HOG_VOTE_LAG`) after any votes of the earlier
-/// row beyond `count`.
-void hog_vote_apply_pair(const int32_t *index, const float *weighted, long count, float vy1, float vy0,
-                         float *histTop, float *histBottom,
-                         const int32_t *laterIndex, const float *laterWeighted, float laterVy1, float laterVy0,
-                         float *laterTop, float *laterBottom);
+/// next row of the same band, interleaved: pixel `k` of the later row right after pixel
+/// `k + HOG_VOTE_LAG` of the earlier one. A pixel votes into its own cell column and the next, and
+/// a row's cell columns advance one every 8 pixels, so the two rows never vote into the same value
+/// out of order: every sum is the one the rows give one after the other. The two rows' chains of
+/// adds (a pixel's votes wait on the previous pixel's when they land on the same values) overlap.
+/// The caller finishes the later row (pixels from `count − HOG_VOTE_LAG`) after any votes of the
+/// earlier row beyond `count`.
+void hog_vote_apply_pair(const int32_t *index, const float *weighted, long count, float vyA, float vyB,
+                         const int32_t *laterIndex, const float *laterWeighted, float laterVyA, float laterVyB,
+                         float *pairs);
+
+/// Moves the `count` values of one row out of `pairs` (the row at `pairs[2j + slot]`) into `row`,
+/// and zeroes them there: the finished upper row of a band leaves, and its place becomes the next
+/// band's lower row, while the lower row stays as the next band's upper one.
+void hog_vote_band_out(float *pairs, long slot, long count, float *row);
 
 /// `blocks` blocks of 8 pixels of one output row of dlib's bilinear resize (its 4-wide float path):
 /// block `b`'s pixels interpolate `top` and `bottom` (the input rows around the output row, with

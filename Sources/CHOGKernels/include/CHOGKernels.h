@@ -7,9 +7,10 @@
 /// For each of `rows` rows `r`: `target[r·targetStride + c] (+)= Σ_n source[r·sourceStride + c + n·step] · taps[n]`
 /// for `c` in `0..<count`: one pass of a separable correlation, two rows and 32 columns at a time
 /// with AVX2/FMA (down the columns, `step == sourceStride`, each source row is loaded once for both
-/// rows). `count` is rounded up to a multiple of 8: up to 7 more values are written after each
-/// row's `count` (and read accordingly), so buffers need that slack. Call only when
-/// `cpu_has_avx2_fma()` (CCPUFeatures) is true.
+/// rows, and with 7 or more taps the columns after the last block of 32 go up to 8 rows at a
+/// time, each sum in the same order). `count` is rounded up to a multiple of 8: up to 7 more
+/// values are written after each row's `count` (and read accordingly), so buffers need that
+/// slack. Call only when `cpu_has_avx2_fma()` (CCPUFeatures) is true.
 void hog_correlate_avx2(const float *source, long sourceStride, long step, const float *taps, long tapCount,
                         long count, long rows, float *target, long targetStride, bool adding);
 

@@ -219,6 +219,19 @@ void correlate_down_columns(const float *source, long sourceStride, const float 
                              targetStride, adding);
 }
 
+// `correlate_down_columns` for `V` (1–4) vectors.
+__attribute__((target("avx2,fma")))
+static inline __attribute__((always_inline))
+void correlate_down_vectors(const float *source, long sourceStride, const float *taps, const long tapCount, long V,
+                            long rows, float *target, long targetStride, bool adding) {
+    switch (V) {
+    case 1: correlate_down_columns(source, sourceStride, taps, tapCount, 1, rows, target, targetStride, adding); break;
+    case 2: correlate_down_columns(source, sourceStride, taps, tapCount, 2, rows, target, targetStride, adding); break;
+    case 3: correlate_down_columns(source, sourceStride, taps, tapCount, 3, rows, target, targetStride, adding); break;
+    default: correlate_down_columns(source, sourceStride, taps, tapCount, 4, rows, target, targetStride, adding); break;
+    }
+}
+
 // The last `count` (< 32) columns of a pass down the columns, every row: the blocks of two rows
 // × 32 columns leave them, and two rows of 1–3 vectors would be too few chains to keep the FMA
 // units busy. `tapCount` 10 (dlib's filters) gets its own unrolled copy.
@@ -226,21 +239,8 @@ __attribute__((target("avx2,fma")))
 static void correlate_down_narrow(const float *source, long sourceStride, const float *taps, long tapCount, long count,
                                   long rows, float *target, long targetStride, bool adding) {
     const long V = (count + 7) / 8;
-    if (tapCount == 10) {
-        switch (V) {
-        case 1: correlate_down_columns(source, sourceStride, taps, 10, 1, rows, target, targetStride, adding); break;
-        case 2: correlate_down_columns(source, sourceStride, taps, 10, 2, rows, target, targetStride, adding); break;
-        case 3: correlate_down_columns(source, sourceStride, taps, 10, 3, rows, target, targetStride, adding); break;
-        default: correlate_down_columns(source, sourceStride, taps, 10, 4, rows, target, targetStride, adding); break;
-        }
-        return;
-    }
-    switch (V) {
-    case 1: correlate_down_columns(source, sourceStride, taps, tapCount, 1, rows, target, targetStride, adding); break;
-    case 2: correlate_down_columns(source, sourceStride, taps, tapCount, 2, rows, target, targetStride, adding); break;
-    case 3: correlate_down_columns(source, sourceStride, taps, tapCount, 3, rows, target, targetStride, adding); break;
-    default: correlate_down_columns(source, sourceStride, taps, tapCount, 4, rows, target, targetStride, adding); break;
-    }
+    if (tapCount == 10) correlate_down_vectors(source, sourceStride, taps, 10, V, rows, target, targetStride, adding);
+    else correlate_down_vectors(source, sourceStride, taps, tapCount, V, rows, target, targetStride, adding);
 }
 
 __attribute__((target("avx2,fma")))

@@ -140,23 +140,29 @@ enum FHOG {
         var table = [UInt8](repeating: 0, count: 511 * 511)
         for gy in -255...255 {
             for gx in -255...255 {
-                var best: Float = 0
-                var bin = 0
-                for o in 0..<9 {
-                    let dot = Float(gx) * directionX[o] + Float(gy) * directionY[o]
-                    if dot > best {
-                        best = dot
-                        bin = o
-                    } else if -dot > best {
-                        best = -dot
-                        bin = o + 9
-                    }
-                }
-                table[(gy + 255) * 511 + gx + 255] = UInt8(bin)
+                table[(gy + 255) * 511 + gx + 255] = UInt8(orientationBin(gx: gx, gy: gy))
             }
         }
         return table
     }()
+
+    /// dlib's orientation bin (0..<18) of the gradient (gx, gy): the nearest of 18 directions, the
+    /// first of equals, in floats.
+    static func orientationBin(gx: Int, gy: Int) -> Int {
+        var best: Float = 0
+        var bin = 0
+        for o in 0..<9 {
+            let dot = Float(gx) * directionX[o] + Float(gy) * directionY[o]
+            if dot > best {
+                best = dot
+                bin = o
+            } else if -dot > best {
+                best = -dot
+                bin = o + 9
+            }
+        }
+        return bin
+    }
 
     /// Per image column: the first histogram column it votes into and its weights (vx1, vx0):
     /// the 8-wide path's computed in float, the scalar path's from double.

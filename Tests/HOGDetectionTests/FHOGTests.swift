@@ -40,12 +40,10 @@ final class FHOGTests: XCTestCase {
         }
     }
 
-    /// dlib's vote loop (`extract_fhog_features`) written out plainly: pixel after pixel, four adds
-    /// straight into the histogram rows, the 8-wide path's weights for the columns it covers and
-    /// the scalar path's for the rest.
+    /// dlib's vote loop (`extract_fhog_features`) written out plainly: pixel after pixel, its bin
+    /// (`FHOG.orientationBin`, the table's source), four adds straight into the histogram rows,
+    /// the 8-wide path's weights for the columns it covers and the scalar path's for the rest.
     private func dlibHistogram(_ pixels: [UInt8], width: Int, height: Int) -> [Float] {
-        let directionX: [Float] = [1.0000, 0.9397, 0.7660, 0.500, 0.1736, -0.1736, -0.5000, -0.7660, -0.9397]
-        let directionY: [Float] = [0.0000, 0.3420, 0.6428, 0.8660, 0.9848, 0.9848, 0.8660, 0.6428, 0.3420]
         let cellsRows = Int(Double(Float(height) / 8) + 0.5), cellsColumns = Int(Double(Float(width) / 8) + 0.5)
         let stride = (cellsColumns + 2) * 18
         var hist = [Float](repeating: 0, count: (cellsRows + 2) * stride)
@@ -61,17 +59,7 @@ final class FHOGTests: XCTestCase {
                 let gx = Int(pixels[y * width + x + 1]) - Int(pixels[y * width + x - 1])
                 let gy = Int(pixels[(y + 1) * width + x]) - Int(pixels[(y - 1) * width + x])
                 let v = Float(gx * gx + gy * gy).squareRoot()
-                var best: Float = 0, bin = 0
-                for o in 0..<9 {
-                    let dot = Float(gx) * directionX[o] + Float(gy) * directionY[o]
-                    if dot > best {
-                        best = dot
-                        bin = o
-                    } else if -dot > best {
-                        best = -dot
-                        bin = o + 9
-                    }
-                }
+                let bin = FHOG.orientationBin(gx: gx, gy: gy)
                 if x < blockEnd {
                     let xp = (Float(x) + 0.5) / 8 + 0.5
                     let column = Int(xp), vx0 = xp - Float(column)

@@ -54,7 +54,7 @@ let package = Package(
         // V4L2 camera capture (and an emulated camera playing a recording) as a frame source.
         .target(name: "Capture", dependencies: ["CV4L2", "Recordings", "Imaging"]),
         // config.json: every setting, strictly parsed, with the key named in each error.
-        .target(name: "Config", dependencies: ["Imaging", "Detection", "Expressions", "Events"]),
+        .target(name: "Config", dependencies: ["Imaging", "Landmarks", "Detection", "Expressions", "Events"]),
         // Frame source -> decode -> detect/track -> landmarks -> expressions -> events.
         .target(name: "Pipeline", dependencies: [
             "Imaging", "Landmarks", "Detection", "HOGDetection", "Expressions", "Events", "Recordings", "Config",
@@ -101,7 +101,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
-        .testTarget(name: "LandmarksTests", dependencies: ["Landmarks", "Imaging", "DlibFormat"]),
+        .testTarget(name: "LandmarksTests", dependencies: ["Landmarks", "Imaging", "DlibFormat", "CLandmarkKernels"]),
         .testTarget(name: "HelperThreadsTests", dependencies: ["HelperThreads"]),
         .testTarget(name: "HOGDetectionTests", dependencies: ["HOGDetection", "DlibFormat", "Imaging"]),
         .testTarget(name: "DetectionTests", dependencies: ["Detection", "HOGDetection", "Landmarks", "Imaging"]),
@@ -113,7 +113,7 @@ let package = Package(
         // Runs the built `facewatch` binary: exit codes, signals, pipes, sockets.
         .testTarget(name: "FacewatchCLITests", dependencies: ["FacewatchCLI", "Recordings", "Imaging"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Config", "Events", "Recordings", "Expressions", "Detection", "Landmarks", "Imaging"]),
-        .testTarget(name: "ConfigTests", dependencies: ["Config", "Detection"]),
+        .testTarget(name: "ConfigTests", dependencies: ["Config", "Detection", "Landmarks"]),
         .testTarget(name: "SinksTests", dependencies: ["Sinks", "Events"]),
         .testTarget(name: "WebServerTests", dependencies: [
             "WebServer", "Liveness", "Pipeline", "Config", "Recordings", "Events", "Landmarks", "Telemetry",

@@ -3,6 +3,29 @@
 // other architectures) the check is false and the Swift path runs.
 #include "CLandmarkKernels.h"
 
+uint64_t landmarks_checksum(const void *p, long bytes) {
+    const uint64_t *w = (const uint64_t *)p;
+    long n = bytes / 8, i = 0;
+    uint64_t a[4] = {1, 2, 3, 4}, b[4] = {0, 0, 0, 0};
+    for (; i + 4 <= n; i += 4) {
+        for (int j = 0; j < 4; j++) {
+            a[j] += w[i + j];
+            b[j] += a[j];
+        }
+    }
+    for (; i < n; i++) {
+        a[0] += w[i];
+        b[0] += a[0];
+    }
+    uint64_t h = (uint64_t)bytes;
+    for (int j = 0; j < 4; j++) {
+        h = (h ^ a[j]) * 0x9E3779B97F4A7C15ull;
+        h = (h ^ b[j]) * 0xBF58476D1CE4E5B9ull;
+        h ^= h >> 31;
+    }
+    return h;
+}
+
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #include <immintrin.h>
 

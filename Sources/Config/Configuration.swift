@@ -3,6 +3,7 @@ import Events
 import Expressions
 import Foundation
 import Imaging
+import Landmarks
 
 /// Every setting of the daemon and its tools, as read from `config.json` (see the README's
 /// table; the repository's `config.json` lists each with its default). Unknown keys and bad
@@ -13,6 +14,9 @@ public struct Configuration: Sendable, Equatable {
     /// dlib's HOG frontal face detector (installed by Scripts/setup-debian from the repository's
     /// Models/ folder).
     public var faceDetectorModel = "/usr/local/share/facewatch/models/dlib_frontal_face_detector.dat"
+    /// Where the landmark model's ready-to-map copy is kept (`models.landmark_cache`: `"auto"` is
+    /// `${XDG_CACHE_HOME:-~/.cache}/facewatch`, `"off"` none, or a folder); nil: no copy.
+    public var landmarkCache = LandmarkModelCache.standard()
     /// OpenCV face cascade (Debian `opencv-data`), used when `detectorKind` is `haar`.
     public var faceCascade = "/usr/share/opencv4/haarcascades/haarcascade_frontalface_alt.xml"
     /// How color frames become gray.
@@ -73,6 +77,12 @@ public struct Configuration: Sendable, Equatable {
         var models = try root.object("models")
         landmarkModel = try models.string("landmarks", default: landmarkModel)
         faceDetectorModel = try models.string("face_detector", default: faceDetectorModel)
+        switch try models.string("landmark_cache", default: "auto") {
+        case "auto": landmarkCache = LandmarkModelCache.standard()
+        case "off": landmarkCache = nil
+        case let folder where folder.hasPrefix("/"): landmarkCache = LandmarkModelCache(directory: folder)
+        default: throw ConfigError(path: path, key: "models.landmark_cache", problem: "must be \"auto\", \"off\" or an absolute folder path")
+        }
         setFaceCascade(try models.string("face_cascade", default: faceCascade))
         try models.finish()
 

@@ -50,7 +50,7 @@ struct EvalCommand: ParsableCommand {
         if rule == .classic {
             configuration.output = OutputOptions(nose: false, frames: true, landmarks: false)
         }
-        let predictor = try ShapePredictor(contentsOf: configuration.landmarkModel)
+        let predictor = try ShapePredictor(contentsOf: configuration.landmarkModel, cache: configuration.landmarkCache)
         var results: [Evaluation] = []
         var progress = ProgressLine(total: recordings.count, label: "eval")
         for path in recordings {

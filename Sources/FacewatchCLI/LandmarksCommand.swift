@@ -33,7 +33,7 @@ struct LandmarksCommand: ParsableCommand {
         let bytes = try readFile(image)
         var decoder = JPEGDecoder()
         let grayImage = try decoding(image) { try decoder.decodeGray(bytes, conversion: gray ?? configuration.gray) }
-        let predictor = try ShapePredictor(contentsOf: configuration.landmarkModel)
+        let predictor = try ShapePredictor(contentsOf: configuration.landmarkModel, cache: configuration.landmarkCache)
         Log.shared.info("landmark model \(configuration.landmarkModel): \(predictor.structure)")
         let faceBox: FaceBox
         let shape: FaceShape

@@ -3,9 +3,14 @@ import Foundation
 /// The model's leaf vectors (about 16 M floats for the 68-point model) in one block of memory
 /// aligned to 2 MiB and marked for transparent huge pages, so that a fit's thousands of
 /// scattered leaf reads do not each cost a TLB miss. Written once while loading, then read-only.
+///
+/// A model loaded from a ``LandmarkModelCache`` copy keeps its leaves in the file's read-only
+/// mapping instead (page cache, nothing converted or cleared).
 final class LeafStorage: @unchecked Sendable {
     let count: Int
     let base: UnsafeMutablePointer<Float>
+    /// The file mapping the leaves sit in (start and length), or nil for allocated leaves.
+    private let mapping: (start: UnsafeMutableRawPointer, length: Int)?
     private static let hugePage = 2 << 20
 
     /// Allocates room for `count` floats, not initialised: the reader writes every one (each
@@ -21,9 +26,22 @@ final class LeafStorage: @unchecked Sendable {
         _ = madvise(raw, bytes, MADV_HUGEPAGE)
         #endif
         base = raw!.bindMemory(to: Float.self, capacity: count)
+        mapping = nil
+    }
+
+    /// The `count` floats at `leafOffset` of a read-only file mapping, which this storage now
+    /// owns (unmapped with it). Nothing may write through `base`.
+    init(mapping start: UnsafeMutableRawPointer, length: Int, leafOffset: Int, count: Int) {
+        self.count = count
+        base = (start + leafOffset).bindMemory(to: Float.self, capacity: count)
+        mapping = (start, length)
     }
 
     deinit {
-        free(base)
+        if let mapping {
+            munmap(mapping.start, mapping.length)
+        } else {
+            free(base)
+        }
     }
 }

@@ -31,6 +31,8 @@ public final class ShapePredictor: Sendable {
     let splits: [Split]
     /// Per cascade × tree × leaf: `2 × landmarks` floats, contiguous.
     let leaves: LeafStorage
+    /// Whether the model came from a ``LandmarkModelCache`` copy rather than its `.dat` file.
+    public let fromCache: Bool
 
     /// The 68-point model's kind, for loading and error messages.
     public static let modelKind = DlibModelKind(
@@ -49,17 +51,18 @@ public final class ShapePredictor: Sendable {
 
     /// `threads`: 2 reads the second half of the trees on a second thread (``ForestReader``),
     /// with the same result.
-    init(serialized data: Data, path: String, threads: Int) throws {
-        self.path = path
-        (structure, initialShape, anchors, deltas, splits, leaves) = try Self.modelKind.parse(data, path: path) {
-            try Self.parse($0, threads: threads)
-        }
+    convenience init(serialized data: Data, path: String, threads: Int) throws {
+        let parts = try Self.modelKind.parse(data, path: path) { try Self.parse($0, threads: threads) }
+        self.init(path: path, parts: parts, fromCache: false)
     }
 
-    // swiftlint:disable:next large_tuple
-    private static func parse(_ bytes: UnsafeRawBufferPointer, threads: Int) throws
-        -> (ModelStructure, [Float], [UInt16], [SIMD2<Float>], [Split], LeafStorage)
-    {
+    init(path: String, parts: Parts, fromCache: Bool) {
+        self.path = path
+        (structure, initialShape, anchors, deltas, splits, leaves) = parts
+        self.fromCache = fromCache
+    }
+
+    private static func parse(_ bytes: UnsafeRawBufferPointer, threads: Int) throws -> Parts {
         typealias Failure = DlibDeserializer.Failure
         let integer = DlibDeserializer.minimumIntegerBytes, float = DlibDeserializer.minimumFloatBytes
         var reader = DlibDeserializer(bytes)

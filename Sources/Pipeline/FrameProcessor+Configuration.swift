@@ -15,7 +15,7 @@ extension FrameProcessor {
             // The landmark model (about 60 ms, itself read on two threads) loads on another thread
             // while this one builds the face detector (a few milliseconds of filter decomposition
             // and tables), which would otherwise wait for it.
-            let loading = BackgroundLoad { try ShapePredictor(contentsOf: configuration.landmarkModel) }
+            let loading = BackgroundLoad { try ShapePredictor(contentsOf: configuration.landmarkModel, cache: configuration.landmarkCache) }
             let made = Result { try configuration.makeFaceDetector() }
             loaded = try loading.value()
             let logger = Logger(label: "facewatch.pipeline")

@@ -1,6 +1,7 @@
 import Config
 import Detection
 import Foundation
+import Landmarks
 import XCTest
 
 final class ConfigurationTests: XCTestCase {
@@ -99,6 +100,16 @@ final class ConfigurationTests: XCTestCase {
         }
         assertRejected(#"{"camera": {"format": "MJPEG"}}"#, key: "camera.format")
         assertRejected(#"{"camera": {"format": 1}}"#, key: "camera.format")
+    }
+
+    func testTheLandmarkModelsCopyIsInTheXDGCacheOffOrAFolder() throws {
+        XCTAssertEqual(Configuration().landmarkCache, LandmarkModelCache.standard())
+        XCTAssertEqual(try parse(#"{"models": {"landmark_cache": "auto"}}"#).landmarkCache, LandmarkModelCache.standard())
+        XCTAssertNil(try parse(#"{"models": {"landmark_cache": "off"}}"#).landmarkCache)
+        XCTAssertEqual(try parse(#"{"models": {"landmark_cache": "/var/cache/facewatch"}}"#).landmarkCache?.directory,
+                       "/var/cache/facewatch")
+        assertRejected(#"{"models": {"landmark_cache": "cache"}}"#, key: "models.landmark_cache")
+        assertRejected(#"{"models": {"landmark_cache": false}}"#, key: "models.landmark_cache")
     }
 
     func testHTTPMQTTAndPointerSettings() throws {

@@ -9,6 +9,12 @@
 /// time with AVX2. Call only when `cpu_has_avx2()` (CCPUFeatures) is true.
 void landmarks_accumulate_avx2(const float *leaves, const long *offsets, long n, float *shape, long count);
 
+/// A 64-bit checksum of `bytes` bytes (a multiple of 8 at an 8-byte aligned `p`): four
+/// Fletcher-style lanes of running sums and sums of sums over 64-bit words, mixed at the end.
+/// It catches changed, missing, added and reordered words of a cached model file; it is not
+/// a cryptographic hash.
+uint64_t landmarks_checksum(const void *p, long bytes);
+
 /// Asks for the cache lines holding the `bytes` bytes at `p` to be fetched (a hint to the CPU,
 /// with no effect on any value): the fit asks for each leaf as soon as its tree is walked, so the
 /// leaf is on its way while the other trees of the pass are walked.

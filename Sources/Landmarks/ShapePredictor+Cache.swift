@@ -1,0 +1,102 @@
+import CLandmarkKernels
+import Foundation
+
+extension ShapePredictor {
+    /// Loads a model through `cache`: from its ready-to-map copy when the copy is the model's,
+    /// otherwise from the `.dat` file (throwing `DlibModelError` as ``init(contentsOf:)`` does),
+    /// then writing the copy for the next start. With `cache` nil this is ``init(contentsOf:)``.
+    public convenience init(contentsOf path: String, cache: LandmarkModelCache?) throws {
+        if let cache, let parts = Self.mappedParts(cache.file(for: path), source: path) {
+            self.init(path: path, parts: parts, fromCache: true)
+            return
+        }
+        try self.init(contentsOf: path)
+        if let cache { store(in: cache) }
+    }
+
+    /// Writes this model's copy into `cache` (creating the folder); false when it could not (the
+    /// folder or file cannot be made, the disk is full): then there is no copy, and no partial one.
+    @discardableResult
+    func store(in cache: LandmarkModelCache) -> Bool {
+        guard let source = CachedModelHeader.SourceIdentity(path: path), let layout = CachedModelLayout(structure),
+              (try? FileManager.default.createDirectory(atPath: cache.directory, withIntermediateDirectories: true)) != nil
+        else { return false }
+        let target = cache.file(for: path)
+        let temporary = target + ".\(getpid()).tmp"
+        let fd = open(temporary, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        // Plain writes, not a writable mapping: a full disk is then an error, not a SIGBUS.
+        func put(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+            var done = 0
+            while done < bytes.count {
+                let n = pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { return false }
+                done += n
+            }
+            return true
+        }
+        let header = [UInt64](repeating: 0, count: CachedModelHeader.words)
+        let body = header.withUnsafeBytes { put($0, at: 0) }
+            && initialShape.withUnsafeBytes { put($0, at: layout.initialShape.lowerBound) }
+            && anchors.withUnsafeBytes { put($0, at: layout.anchors.lowerBound) }
+            && deltas.withUnsafeBytes { put($0, at: layout.deltas.lowerBound) }
+            && splits.withUnsafeBytes { put($0, at: layout.splits.lowerBound) }
+            && put(UnsafeRawBufferPointer(start: leaves.base, count: layout.leaves.count), at: layout.leaves.lowerBound)
+        // The checksum is taken over the file as written (its gaps read as zeros).
+        guard body, let mapped = mmap(nil, layout.fileSize, PROT_READ, MAP_SHARED, fd, 0), mapped != MAP_FAILED else {
+            unlink(temporary)
+            return false
+        }
+        let checksum = landmarks_checksum(mapped + CachedModelHeader.bytes, layout.fileSize - CachedModelHeader.bytes)
+        munmap(mapped, layout.fileSize)
+        var words = header
+        CachedModelHeader(source: source, structure: structure, checksum: checksum).write(to: &words)
+        guard words.withUnsafeBytes({ put($0, at: 0) }), rename(temporary, target) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+
+    // swiftlint:disable:next large_tuple
+    typealias Parts = (ModelStructure, [Float], [UInt16], [SIMD2<Float>], [Split], LeafStorage)
+
+    /// The model's parts from the copy at `file`, its leaves left in the mapping; nil when there
+    /// is no copy or it is not `source`'s (see ``LandmarkModelCache``).
+    static func mappedParts(_ file: String, source: String) -> Parts? {
+        guard let identity = CachedModelHeader.SourceIdentity(path: source) else { return nil }
+        let fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // a FIFO in its place must not block the start
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size >= CachedModelHeader.bytes else { return nil }
+        let size = Int(info.st_size)
+        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), mapped != MAP_FAILED else { return nil }
+        var keep = false
+        defer { if !keep { munmap(mapped, size) } }
+        guard let header = CachedModelHeader(words: mapped.assumingMemoryBound(to: UInt64.self)), header.source == identity,
+              let layout = CachedModelLayout(header.structure), layout.fileSize == size,
+              landmarks_checksum(mapped + CachedModelHeader.bytes, size - CachedModelHeader.bytes) == header.checksum
+        else { return nil }
+        let s = header.structure
+        func array<T>(_ range: Range<Int>, of _: T.Type) -> [T] {
+            let count = range.count / MemoryLayout<T>.stride
+            return [T](UnsafeBufferPointer(start: (mapped + range.lowerBound).assumingMemoryBound(to: T.self), count: count))
+        }
+        let initialShape = array(layout.initialShape, of: Float.self)
+        let anchors = array(layout.anchors, of: UInt16.self)
+        let deltas = array(layout.deltas, of: SIMD2<Float>.self)
+        let splits = array(layout.splits, of: Split.self)
+        // The fit indexes with these: a copy that passed its checksum was written from a checked
+        // model, but the indices are checked again so that no file can make a fit read out of bounds.
+        guard anchors.allSatisfy({ Int($0) < s.landmarks }),
+              splits.allSatisfy({ Int($0.feature1) < s.featuresPerCascade && Int($0.feature2) < s.featuresPerCascade })
+        else { return nil }
+        keep = true
+        let leaves = LeafStorage(mapping: mapped, length: size, leafOffset: layout.leaves.lowerBound,
+                                 count: layout.leaves.count / MemoryLayout<Float>.stride)
+        return (s, initialShape, anchors, deltas, splits, leaves)
+    }
+}

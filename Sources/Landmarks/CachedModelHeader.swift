@@ -6,8 +6,11 @@ struct CachedModelHeader: Equatable {
     static let version: UInt64 = 1
     static let words = 16
     static let bytes = words * 8
-    /// The leaves start at a page boundary of the file, so they are page-aligned in the mapping.
-    static let leafAlignment = 4096
+    /// The leaves start at a 2 MiB boundary of the file, mapped at a 2 MiB boundary of memory:
+    /// with the page cache's large folios (ext4, XFS, tmpfs on recent kernels) and `MADV_HUGEPAGE`
+    /// the kernel maps them with 2 MiB pages, and the fit's scattered leaf reads do not each cost
+    /// a TLB miss (4 KiB pages made the fit 3–14 % slower on the development VM).
+    static let leafAlignment = 2 << 20
 
     var source: SourceIdentity
     var structure: ModelStructure

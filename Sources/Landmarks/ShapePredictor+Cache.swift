@@ -73,7 +73,7 @@ extension ShapePredictor {
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size >= CachedModelHeader.bytes else { return nil }
         let size = Int(info.st_size)
-        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), mapped != MAP_FAILED else { return nil }
+        guard let mapped = mapAligned(fd, size) else { return nil }
         var keep = false
         defer { if !keep { munmap(mapped, size) } }
         guard let header = CachedModelHeader(words: mapped.assumingMemoryBound(to: UInt64.self)), header.source == identity,
@@ -98,5 +98,25 @@ extension ShapePredictor {
         let leaves = LeafStorage(mapping: mapped, length: size, leafOffset: layout.leaves.lowerBound,
                                  count: layout.leaves.count / MemoryLayout<Float>.stride)
         return (s, initialShape, anchors, deltas, splits, leaves)
+    }
+
+    /// Maps `size` bytes of `fd` read-only at a 2 MiB-aligned address, so that the leaves (at a
+    /// 2 MiB offset of the file) can be mapped by huge pages where the page cache holds them so.
+    private static func mapAligned(_ fd: Int32, _ size: Int) -> UnsafeMutableRawPointer? {
+        let huge = CachedModelHeader.leafAlignment
+        guard let reserved = mmap(nil, size + huge, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
+              reserved != MAP_FAILED else { return nil }
+        let start = (Int(bitPattern: reserved) + huge - 1) / huge * huge
+        let aligned = UnsafeMutableRawPointer(bitPattern: start)!
+        let head = start - Int(bitPattern: reserved)
+        guard let mapped = mmap(aligned, size, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0), mapped == aligned else {
+            munmap(reserved, size + huge)
+            return nil
+        }
+        if head > 0 { munmap(reserved, head) }
+        munmap(aligned + size, huge - head)
+        _ = madvise(aligned, size, MADV_HUGEPAGE)
+        _ = madvise(aligned, size, MADV_POPULATE_READ)  // all at once, not a fault a page (Linux 5.14; else lazily)
+        return aligned
     }
 }

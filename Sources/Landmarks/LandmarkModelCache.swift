@@ -39,4 +39,17 @@ public struct LandmarkModelCache: Sendable, Equatable {
         }
         return directory + "/shape_predictor-" + String(hash, radix: 16) + ".fwmodel"
     }
+
+    /// Deletes `file`'s temporary files (`file.PID.tmp`) left by writers that no longer run (a
+    /// process killed while writing its copy), so they do not pile up.
+    func removeAbandonedTemporaryFiles(of file: String) {
+        let name = (file as NSString).lastPathComponent + "."
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for entry in entries where entry.hasPrefix(name) && entry.hasSuffix(".tmp") {
+            guard let pid = Int32(entry.dropFirst(name.count).dropLast(4)) else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                unlink(directory + "/" + entry)
+            }
+        }
+    }
 }

@@ -23,6 +23,7 @@ extension ShapePredictor {
         else { return false }
         let target = cache.file(for: path)
         let temporary = target + ".\(getpid()).tmp"
+        cache.removeAbandonedTemporaryFiles(of: target)
         let fd = open(temporary, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
         defer { close(fd) }

@@ -117,9 +117,13 @@ final class LandmarkModelCacheTests: XCTestCase {
         XCTAssertFalse(predictor.fromCache)
         XCTAssertEqual(predictor.structure, try ModelFixture.predictor().structure)
         XCTAssertFalse(predictor.store(in: blockedCache))
+        // A writer killed before its rename left its temporary file; a running one's is kept.
+        try FileManager.default.createDirectory(atPath: cache.directory, withIntermediateDirectories: true)
+        for pid in [Int32.max, 1] { XCTAssertTrue(FileManager.default.createFile(atPath: copy + ".\(pid).tmp", contents: Data([1]))) }
         XCTAssertTrue(predictor.store(in: cache))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache.directory), [(copy as NSString).lastPathComponent],
-                       "the copy and no temporary file")
+        let name = (copy as NSString).lastPathComponent
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache.directory).sorted(), [name, name + ".1.tmp"],
+                       "the copy, the running writer's file, and no other temporary file")
         XCTAssertThrowsError(try ShapePredictor(contentsOf: folder + "/missing.dat", cache: cache)) { error in
             XCTAssertTrue("\(error)".contains("missing.dat"), "\(error)")
         }

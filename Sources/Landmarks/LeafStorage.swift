@@ -10,7 +10,7 @@ final class LeafStorage: @unchecked Sendable {
     let count: Int
     let base: UnsafeMutablePointer<Float>
     /// The file mapping the leaves sit in (start and length), or nil for allocated leaves.
-    private let mapping: (start: UnsafeMutableRawPointer, length: Int)?
+    let mapping: (start: UnsafeMutableRawPointer, length: Int)?
     private static let hugePage = 2 << 20
 
     /// Allocates room for `count` floats, not initialised: the reader writes every one (each

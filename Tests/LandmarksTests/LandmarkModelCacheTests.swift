@@ -70,6 +70,32 @@ final class LandmarkModelCacheTests: XCTestCase {
         XCTAssertEqual(try fits(mapped), try fits(ModelFixture.predictor()))
     }
 
+    func testLeavesTheKernelDidNotMapWithHugePagesAreCopiedOut() throws {
+        let read = try load()
+        let copied = try XCTUnwrap(ShapePredictor.mappedParts(copy, source: ModelFixture.path, hugeFraction: 2))
+        XCTAssertNil(copied.5.mapping, "the leaves were copied into allocated memory")
+        let mapped = try XCTUnwrap(ShapePredictor.mappedParts(copy, source: ModelFixture.path, hugeFraction: 0))
+        XCTAssertNotNil(mapped.5.mapping)
+        for parts in [copied, mapped] {
+            XCTAssertEqual(memcmp(parts.5.base, read.leaves.base, read.leaves.count * 4), 0)
+            let predictor = ShapePredictor(path: ModelFixture.path, parts: parts, fromCache: true)
+            XCTAssertEqual(try fits(predictor), try fits(read))
+        }
+    }
+
+    func testTheMappingsPagesAreReadFromSmaps() throws {
+        _ = try load()
+        let parts = try XCTUnwrap(ShapePredictor.mappedParts(copy, source: ModelFixture.path, hugeFraction: 0))
+        let mapping = try XCTUnwrap(parts.5.mapping)
+        let pages = (mapping.length + 4095) / 4096 * 4096
+        XCTAssertEqual(ShapePredictor.smapsBytes("Size", ofMappingAt: mapping.start), pages)
+        XCTAssertEqual(ShapePredictor.smapsBytes("Rss", ofMappingAt: mapping.start), pages, "populated at once")
+        let huge = ShapePredictor.hugeMappedBytes(at: mapping.start)
+        XCTAssertEqual(huge % (2 << 20), 0, "whole 2 MiB pages")
+        XCTAssertLessThanOrEqual(huge, pages)
+        XCTAssertEqual(ShapePredictor.smapsBytes("Size", ofMappingAt: UnsafeRawPointer(bitPattern: 4096)!), 0, "no such mapping")
+    }
+
     func testADamagedCopyIsNotUsedAndIsWrittenAgain() throws {
         _ = try load()
         let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: copy)[.size] as? Int)

@@ -10,15 +10,19 @@ extension ShapePredictor {
             self.init(path: path, parts: parts, fromCache: true)
             return
         }
+        // The model file as it was before the read: if it is replaced meanwhile, the copy names
+        // the old file and the next start reads the new one.
+        let source = CachedModelHeader.SourceIdentity(path: path)
         try self.init(contentsOf: path)
-        if let cache { store(in: cache) }
+        if let cache, let source { store(in: cache, source: source) }
     }
 
-    /// Writes this model's copy into `cache` (creating the folder); false when it could not (the
-    /// folder or file cannot be made, the disk is full): then there is no copy, and no partial one.
+    /// Writes this model's copy into `cache` (creating the folder), naming `source` (default: the
+    /// model file as it is now); false when it could not (the folder or file cannot be made, the
+    /// disk is full): then there is no copy, and no partial one.
     @discardableResult
-    func store(in cache: LandmarkModelCache) -> Bool {
-        guard let source = CachedModelHeader.SourceIdentity(path: path), let layout = CachedModelLayout(structure),
+    func store(in cache: LandmarkModelCache, source: CachedModelHeader.SourceIdentity? = nil) -> Bool {
+        guard let source = source ?? CachedModelHeader.SourceIdentity(path: path), let layout = CachedModelLayout(structure),
               (try? FileManager.default.createDirectory(atPath: cache.directory, withIntermediateDirectories: true)) != nil
         else { return false }
         let target = cache.file(for: path)

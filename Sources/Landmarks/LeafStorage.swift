@@ -11,7 +11,8 @@ final class LeafStorage: @unchecked Sendable {
     let base: UnsafeMutablePointer<Float>
     /// The file mapping the leaves sit in (start and length), or nil for allocated leaves.
     let mapping: (start: UnsafeMutableRawPointer, length: Int)?
-    private static let hugePage = 2 << 20
+    /// A transparent huge page: the leaves' alignment, in memory and in a cached copy's file.
+    static let hugePage = 2 << 20
 
     /// Allocates room for `count` floats, not initialised: the reader writes every one (each
     /// thread of a two-thread read first touches, and so gets the kernel to clear, its own pages).

@@ -114,7 +114,7 @@ public final class ShapePredictor: Sendable {
                 deltas.append(SIMD2(x, y))
             }
         }
-        guard splits.allSatisfy({ Int($0.feature1) < featuresPerCascade && Int($0.feature2) < featuresPerCascade }) else {
+        guard Self.featuresInRange(splits, featuresPerCascade: featuresPerCascade) else {
             throw Failure.malformed("a split refers to a feature beyond the \(featuresPerCascade) per cascade")
         }
         guard deltas.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
@@ -133,4 +133,9 @@ public final class ShapePredictor: Sendable {
         return (structure, initialShape, anchors, deltas, splits, leaves)
     }
 
+    /// Whether every split compares two of the `featuresPerCascade` pixel features a level samples
+    /// (the fit indexes its feature values with them).
+    static func featuresInRange(_ splits: [Split], featuresPerCascade: Int) -> Bool {
+        splits.allSatisfy { Int($0.feature1) < featuresPerCascade && Int($0.feature2) < featuresPerCascade }
+    }
 }

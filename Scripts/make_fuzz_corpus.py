@@ -85,6 +85,21 @@ def header(shape, cascades, trees):
 put("dlib-model", "crash-d2-108g.dat", header(136, 1000, 100000))
 put("dlib-model", "oom-d2-6g.dat", header(136, 1000, 5500))
 
+# --- landmark model copy (FuzzLandmarkCache): a flags byte (bit 0: recompute the checksum), then
+# bytes XORed over the start of the tiny model's copy: header 0-127 (counts in words 7-11), shape
+# 128-159, anchors 160-163, offsets 168-183, the split 184-191 (features at 184 and 186).
+def patch(flags, changes):
+    body = bytearray(max(changes, default=-1) + 1)
+    for offset, value in changes.items():
+        body[offset] = value
+    return bytes([flags]) + bytes(body)
+put("landmark-cache", "seed-unchanged", patch(1, {}))
+put("landmark-cache", "seed-anchor-out-of-range", patch(1, {161: 0x80}))
+put("landmark-cache", "seed-split-feature-out-of-range", patch(1, {184: 0x10}))
+put("landmark-cache", "seed-two-cascades", patch(1, {56: 0x03}))
+put("landmark-cache", "seed-shape-changed", patch(1, {130: 0x40}))
+put("landmark-cache", "seed-checksum-stale", patch(0, {130: 0x40}))
+
 # --- HOG detector model: a tiny valid model (2x2-cell filters, two detectors) and a prefix of the real one.
 def hog_model(window=16, detectors=2):
     dims = 2 * 2 * 31

@@ -17,12 +17,12 @@ extension ShapePredictor {
         if let cache, let source { store(in: cache, source: source) }
     }
 
-    /// Writes this model's copy into `cache` (creating the folder), naming `source` (default: the
-    /// model file as it is now); false when it could not (the folder or file cannot be made, the
+    /// Writes this model's copy into `cache` (creating the folder), naming `source` (the model
+    /// file as it was when read); false when it could not (the folder or file cannot be made, the
     /// disk is full): then there is no copy, and no partial one.
     @discardableResult
-    func store(in cache: LandmarkModelCache, source: CachedModelHeader.SourceIdentity? = nil) -> Bool {
-        guard let source = source ?? CachedModelHeader.SourceIdentity(path: path), let layout = CachedModelLayout(structure),
+    func store(in cache: LandmarkModelCache, source: CachedModelHeader.SourceIdentity) -> Bool {
+        guard let layout = CachedModelLayout(structure),
               (try? FileManager.default.createDirectory(atPath: cache.directory, withIntermediateDirectories: true)) != nil
         else { return false }
         let target = cache.file(for: path)

@@ -142,11 +142,12 @@ final class LandmarkModelCacheTests: XCTestCase {
         let predictor = try ShapePredictor(contentsOf: ModelFixture.path, cache: blockedCache)
         XCTAssertFalse(predictor.fromCache)
         XCTAssertEqual(predictor.structure, try ModelFixture.predictor().structure)
-        XCTAssertFalse(predictor.store(in: blockedCache))
+        let source = try XCTUnwrap(CachedModelHeader.SourceIdentity(path: ModelFixture.path))
+        XCTAssertFalse(predictor.store(in: blockedCache, source: source))
         // A writer killed before its rename left its temporary file; a running one's is kept.
         try FileManager.default.createDirectory(atPath: cache.directory, withIntermediateDirectories: true)
         for pid in [Int32.max, 1] { XCTAssertTrue(FileManager.default.createFile(atPath: copy + ".\(pid).tmp", contents: Data([1]))) }
-        XCTAssertTrue(predictor.store(in: cache))
+        XCTAssertTrue(predictor.store(in: cache, source: source))
         let name = (copy as NSString).lastPathComponent
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache.directory).sorted(), [name, name + ".1.tmp"],
                        "the copy, the running writer's file, and no other temporary file")

@@ -1,4 +1,4 @@
-// How much of a libjpeg-turbo decode the rows cost (BENCHMARKS.md, session 17): decodes the first
+// How much of a libjpeg-turbo decode the rows cost (docs/performance.md, "Measured and not adopted"): decodes the first
 // frame of a recording to gray 1,000 times in full, with only rows 160–320 (the rest skipped with
 // jpeg_skip_scanlines), and with all but the last 16 rows skipped (entropy decoding alone).
 //

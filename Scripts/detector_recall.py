@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Recall of the face detectors on the hand-checked truth of Tests/Fixtures/hog (README's
-"Choosing the detector" table).
+"""Recall of the face detectors on the hand-checked truth of Tests/Fixtures/hog (docs/detection.md,
+"Recall").
 
 Dev-time only. Cascade: `facewatch detect` (OpenCV haarcascade_frontalface_alt, the config.json
 default) run on each fixture; HOG: dlib's detections recorded in Tests/Fixtures/hog/dlib.json,

@@ -5,7 +5,7 @@ These clips come from public repositories whose code licence does not clearly co
 (HDTF-style crops of public video addresses, a broadcast crop), so they cannot be bundled under
 Recordings/. They are used only to measure, on people the detector was never tuned on, what the
 bundled real set cannot show. Nothing in Facewatch is fitted to them; a change is kept only when
-it does not lose on Recordings/ and helps here (README.md, "Blinks on real video").
+it does not lose on Recordings/ and helps here (docs/blinks.md, "Measured on the recordings").
 
 The blink truth below was annotated by eye on Scripts/eye_sheets.py contact sheets (every frame;
 first and last frame where the lids cover about half the iris or more), the same rule as the real

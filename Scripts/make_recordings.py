@@ -857,7 +857,7 @@ score, and dlib's HOG detector must find no face in `no-face`.
 """
 
 README_TAIL = """
-## Faces, tilts and turns (issue 10)
+## Faces, tilts and turns
 
 `two-faces` (the astronaut at 72 px, a small face, next to Grace Hopper with glasses), `tilted-head`
 (roll ±25°) and the `head-turn-*` clips are made the same way with a tighter head crop and JPEG

@@ -11,7 +11,7 @@ settings are searched, not the landmarks.
 For each person (truth.json's `person`), the settings are chosen on the OTHER people's clips only
 (best blink F1, then eyes_closed F1, minus events over negatives, then the p95 duration error), and
 the held-out person is scored with them. The summed held-out counts are the leave-one-person-out
-figures in README.md. `--check` instead runs the Swift defaults on every clip and prints the events,
+figures in docs/blinks.md. `--check` instead runs the Swift defaults on every clip and prints the events,
 to compare with `facewatch eval` (they must agree).
 
 Usage:

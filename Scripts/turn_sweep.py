@@ -11,7 +11,7 @@ and the EAR of both eyes before and after the yaw correction (Foreshortening, ey
     pip install dlib-bin mediapipe==0.10.14 scikit-image matplotlib opencv-python-headless "numpy<2"
     python3 Scripts/turn_sweep.py
 
-Facewatch's tests never run this; README.md ("Turned heads") quotes what it printed.
+Facewatch's tests never run this; docs/blinks.md ("Turned heads") quotes what it printed.
 """
 import os
 import sys

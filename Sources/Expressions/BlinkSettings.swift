@@ -1,7 +1,7 @@
 /// Thresholds and timings of `BlinkDetector`. Times are seconds of stream time `t`, never frames,
 /// so the detector behaves the same at 15, 30 or 60 fps and across dropped frames. Ratios are
 /// fractions of the eye's learned open EAR. The defaults were chosen on the real recordings in
-/// `Recordings/real` (leave-one-person-out figures in README.md, "Blinks on real video").
+/// `Recordings/real` (leave-one-person-out figures in docs/blinks.md, "Measured on the recordings").
 public struct BlinkSettings: Sendable, Equatable {
     /// Seconds of open-eye samples the open EAR is learned from (default 2 s: short enough to
     /// follow a face that widens its eyes or moves nearer, long enough to span several blinks).

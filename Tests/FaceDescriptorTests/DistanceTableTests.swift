@@ -1,7 +1,7 @@
 import FaceDescriptor
 import XCTest
 
-/// The README's distance table, recomputed in Swift: photos of 10 different people (sources and
+/// The distance table of docs/identity.md, recomputed in Swift: photos of 10 different people (sources and
 /// licences in Tests/Fixtures/identity/README.md). Same person < 0.6, different people ≥ 0.6.
 final class DistanceTableTests: XCTestCase {
     /// Left out of the table: `collins_large` is `collins` enlarged (same photo), and on these

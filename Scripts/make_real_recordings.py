@@ -40,6 +40,34 @@ CLIPS = [
 ]
 
 
+def encode_jpeg(image, quality=QUALITY):
+    """A BGR image as baseline JPEG bytes with optimised Huffman tables (the recordings' encoding)."""
+    ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality, cv2.IMWRITE_JPEG_OPTIMIZE, 1])
+    assert ok
+    return buf.tobytes()
+
+
+def write_frames(folder, frames):
+    """Write frames.mjpeg and frames.jsonl of `folder` (made if missing) from (JPEG bytes, t) pairs,
+    in order; returns the stream's size in bytes. Also used by Scripts/make_attack_recordings.py."""
+    os.makedirs(folder, exist_ok=True)
+    offset = 0
+    with open(os.path.join(folder, "frames.mjpeg"), "wb") as mjpeg, open(os.path.join(folder, "frames.jsonl"), "w") as index:
+        for i, (data, t) in enumerate(frames):
+            mjpeg.write(data)
+            index.write(json.dumps({"index": i, "t": t, "offset": offset, "length": len(data)}) + "\n")
+            offset += len(data)
+    return offset
+
+
+def write_info(folder, width, height, fps, frame_count, source, created):
+    """Write recording.json of `folder`."""
+    info = {"format": "facewatch-recording", "version": 1, "width": width, "height": height, "fps": fps,
+            "pixel_format": "MJPG", "frame_count": frame_count, "source": source, "created": created}
+    with open(os.path.join(folder, "recording.json"), "w") as f:
+        json.dump(info, f, indent=1)
+
+
 def timestamps(path):
     out = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
                           "frame=best_effort_timestamp_time", "-of", "csv=p=0", path],
@@ -85,22 +113,10 @@ def convert(src, name, file, first, last, person, description):
     ts = [round(times[i] - t0, 6) for i in keep]
     x0, y0, x1, y1, face = crop_box(images)
     folder = os.path.join(OUT, name)
-    os.makedirs(folder, exist_ok=True)
-    offset = 0
-    with open(os.path.join(folder, "frames.mjpeg"), "wb") as mjpeg, open(os.path.join(folder, "frames.jsonl"), "w") as index:
-        for i, (image, t) in enumerate(zip(images, ts)):
-            ok, buf = cv2.imencode(".jpg", image[y0:y1, x0:x1], [cv2.IMWRITE_JPEG_QUALITY, QUALITY, cv2.IMWRITE_JPEG_OPTIMIZE, 1])
-            data = buf.tobytes()
-            mjpeg.write(data)
-            index.write(json.dumps({"index": i, "t": t, "offset": offset, "length": len(data)}) + "\n")
-            offset += len(data)
+    offset = write_frames(folder, ((encode_jpeg(image[y0:y1, x0:x1]), t) for image, t in zip(images, ts)))
     fps = round((len(ts) - 1) / (ts[-1] - ts[0]), 3)
-    info = {"format": "facewatch-recording", "version": 1, "width": x1 - x0, "height": y1 - y0, "fps": fps,
-            "pixel_format": "MJPG", "frame_count": len(ts),
-            "source": f"{description}, crop x {x0}-{x1} y {y0}-{y1}, by Scripts/make_real_recordings.py",
-            "created": "2026-11-23T00:00:00Z"}
-    with open(os.path.join(folder, "recording.json"), "w") as f:
-        json.dump(info, f, indent=1)
+    write_info(folder, x1 - x0, y1 - y0, fps, len(ts),
+               f"{description}, crop x {x0}-{x1} y {y0}-{y1}, by Scripts/make_real_recordings.py", "2026-11-23T00:00:00Z")
     truth = os.path.join(folder, "truth.json")
     if not os.path.exists(truth):
         with open(truth, "w") as f:

@@ -59,13 +59,13 @@ import json
 import os
 import sys
 import zlib
+from collections import OrderedDict
 
 import cv2
 import dlib
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from eye_sheets import read_frames  # noqa: E402
 from make_real_recordings import encode_jpeg, write_frames, write_info  # noqa: E402
 
 MODEL = "/usr/share/dlib/shape_predictor_68_face_landmarks.dat"
@@ -84,13 +84,34 @@ PREDICTOR = dlib.shape_predictor(MODEL)
 
 # ---------------------------------------------------------------- source analysis
 
+class Frames:
+    """A recording's frames, decoded on demand (a long clip does not fit in memory decoded), with a
+    small cache."""
+
+    def __init__(self, folder):
+        self.entries = [json.loads(line) for line in open(os.path.join(folder, "frames.jsonl")) if line.strip()]
+        self.data = open(os.path.join(folder, "frames.mjpeg"), "rb").read()
+        self.cache = OrderedDict()
+
+    def __len__(self):
+        return len(self.entries)
+
+    def __getitem__(self, i):
+        if i not in self.cache:
+            e = self.entries[i]
+            buf = np.frombuffer(self.data[e["offset"]:e["offset"] + e["length"]], np.uint8)
+            self.cache[i] = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+            if len(self.cache) > 64:
+                self.cache.popitem(last=False)
+        return self.cache[i]
+
+
 class Source:
     def __init__(self, folder):
         self.folder = os.path.normpath(folder)
         self.name = os.path.basename(self.folder)
-        frames = list(read_frames(self.folder))
-        self.times = np.array([t for _, t, _ in frames], float)
-        self.images = [img for _, _, img in frames]
+        self.images = Frames(self.folder)
+        self.times = np.array([e["t"] for e in self.images.entries], float)
         self.times -= self.times[0]
         truth = os.path.join(self.folder, "truth.json")
         self.truth = json.load(open(truth)) if os.path.exists(truth) else {}
@@ -373,7 +394,9 @@ def render_screen(source, n, rng, notes):
     moire_angle, moire_cam = rng.uniform(0, np.pi), rng.uniform(0.35, 0.5)
     moire_beat = rng.uniform(1 / 40, 1 / 18)
     glare = (Wobble(rng, 0.05, 0.25), Wobble(rng, 0.05, 0.25))
-    glare_c = rng.uniform([0.2, 0.15], [0.8, 0.5]) * [tw, th]
+    # the lamp's reflection: off the face, as someone filming a phone tilts it until the face is clear
+    side = 1 if rng.uniform() < 0.5 else -1
+    glare_c = np.array([0.5 + side * rng.uniform(0.22, 0.36), rng.uniform(0.12, 0.4)]) * [tw, th]
     band_speed, band_phase = rng.uniform(0.25, 0.5), rng.uniform(0, 1)
     notes.append(f"screen {sw}x{sh} px showing source x {x0}-{x1} y {y0}-{y1} (scale {s:.3f}, face about "
                  f"{FACE:.0f} px frontal), held at yaw {base_yaw:.1f} pitch {base_pitch:.1f} deg with tremor; display "
@@ -402,13 +425,13 @@ def render_screen(source, n, rng, notes):
         ca, sa = np.cos(moire_angle), np.sin(moire_angle)
         k_scr = moire_cam + moire_beat
         phase = 2 * np.pi * (k_scr * (u * ca + v * sa) - moire_cam * (xx * ca + yy * sa))
-        moire = 1 + 0.045 * np.cos(phase) + 0.02 * np.cos(2 * np.pi * (k_scr * (u * sa - v * ca) - moire_cam * (xx * sa - yy * ca)))
+        moire = 1 + 0.03 * np.cos(phase) + 0.015 * np.cos(2 * np.pi * (k_scr * (u * sa - v * ca) - moire_cam * (xx * sa - yy * ca)))
         # refresh beat: a dark band rolling down the image rows
         y_band = ((band_phase + band_speed * t) % 1.0) * (H + 160) - 80
         band = 1 - 0.09 * np.exp(-0.5 * ((yy - y_band) / 30) ** 2)
         # glare: a soft highlight on the glass that drifts as the phone moves
-        gx = glare_c[0] + 0.25 * tw * glare[0](t) - 4 * d["yaw"]
-        gy = glare_c[1] + 0.2 * th * glare[1](t) + 4 * d["pitch"]
+        gx = glare_c[0] + 0.12 * tw * glare[0](t) - 4 * d["yaw"]
+        gy = glare_c[1] + 0.12 * th * glare[1](t) + 4 * d["pitch"]
         g = np.exp(-0.5 * (((u - gx) / (0.14 * tw)) ** 2 + ((v - gy) / (0.1 * th)) ** 2)) ** 1.5
         mod = (moire * band).astype(np.float32)[..., None]
         lit = canvas * mod + (95 * g).astype(np.float32)[..., None] * np.array([1.0, 1.0, 0.97], np.float32)

@@ -12,8 +12,8 @@ public struct Configuration: Sendable, Equatable {
     /// dlib `shape_predictor` model (Debian `libdlib-data`).
     public var landmarkModel = "/usr/share/dlib/shape_predictor_68_face_landmarks.dat"
     /// dlib's HOG frontal face detector (installed by Scripts/setup-debian from the repository's
-    /// Models/ folder).
-    public var faceDetectorModel = "/usr/local/share/facewatch/models/dlib_frontal_face_detector.dat"
+    /// Models/ folder, or by the Debian package): see `installedFaceDetectorModel`.
+    public var faceDetectorModel = Configuration.installedFaceDetectorModel()
     /// Where the landmark model's ready-to-map copy is kept (`models.landmark_cache`: `"auto"` is
     /// `${XDG_CACHE_HOME:-~/.cache}/facewatch`, `"off"` none, or a folder); nil: no copy.
     public var landmarkCache = LandmarkModelCache.standard()
@@ -49,6 +49,18 @@ public struct Configuration: Sendable, Equatable {
     public var identityStore: String?
 
     public init() {}
+
+    /// The default `models.face_detector`: the model in `/usr/local/share/facewatch/models`
+    /// (Scripts/setup-debian, an install by hand) when there is one there, else the one in
+    /// `/usr/share/facewatch/models` (the Debian package, docs/packaging.md) when there is one
+    /// there, else the first path (which the missing-model error then names).
+    public static func installedFaceDetectorModel(
+        fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
+    ) -> String {
+        let candidates = ["/usr/local/share/facewatch/models/dlib_frontal_face_detector.dat",
+                          "/usr/share/facewatch/models/dlib_frontal_face_detector.dat"]
+        return candidates.first(where: fileExists) ?? candidates[0]
+    }
 
     /// Switches the face cascade, with the box calibration that goes with it.
     public mutating func setFaceCascade(_ path: String) {

@@ -2,7 +2,8 @@ import Foundation
 
 /// Where `dlib_face_recognition_resnet_model_v1.dat` is looked for: only `$FACEWATCH_MODELS` when
 /// it is set, otherwise the user's data folder, then `/usr/local/share/facewatch/models` (the
-/// folders `Scripts/setup-models` installs into). Nothing is downloaded at run time.
+/// folders `Scripts/setup-models` installs into), then `/var/lib/facewatch/models` (where the
+/// Debian package's `facewatch-setup-models` installs it). Nothing is downloaded at run time.
 public struct DescriptorModelLocator: Sendable {
     public static let fileName = "dlib_face_recognition_resnet_model_v1.dat"
 
@@ -20,6 +21,7 @@ public struct DescriptorModelLocator: Sendable {
             dirs.append(home + "/.local/share/facewatch/models")
         }
         dirs.append("/usr/local/share/facewatch/models")
+        dirs.append("/var/lib/facewatch/models")
         directories = dirs
     }
 

@@ -14,11 +14,11 @@ public enum FaceDescriptorError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .modelMissing(let searched):
-            return "face descriptor model \(DescriptorModelLocator.fileName) not found (looked in \(searched.joined(separator: ", "))); install it with Scripts/setup-models"
+            return "face descriptor model \(DescriptorModelLocator.fileName) not found (looked in \(searched.joined(separator: ", "))); install it with Scripts/setup-models (the Debian package: sudo facewatch-setup-models)"
         case .unreadable(let path, let reason):
-            return "cannot read face descriptor model \(path): \(reason); reinstall it with Scripts/setup-models"
+            return "cannot read face descriptor model \(path): \(reason); reinstall it with Scripts/setup-models (the Debian package: sudo facewatch-setup-models)"
         case .malformed(let path, let reason):
-            return "face descriptor model \(path) is damaged or not dlib's face recognition ResNet (\(reason)); reinstall it with Scripts/setup-models"
+            return "face descriptor model \(path) is damaged or not dlib's face recognition ResNet (\(reason)); reinstall it with Scripts/setup-models (the Debian package: sudo facewatch-setup-models)"
         case .badShape(let reason):
             return "cannot describe the face: \(reason)"
         case .blasMissing(let reason):

@@ -39,7 +39,7 @@ public final class FrontalFaceDetector: Sendable {
     /// The face detector model's kind, for loading and error messages.
     public static let modelKind = DlibModelKind(
         name: "face detector model", format: "dlib HOG face detector model",
-        fix: "reinstall it with Scripts/setup-debian (it installs Models/dlib_frontal_face_detector.dat)")
+        fix: "reinstall it with Scripts/setup-debian (it installs Models/dlib_frontal_face_detector.dat) or the facewatch Debian package")
 
     /// Loads a model; throws `DlibModelError` naming the path when it is missing or malformed.
     public convenience init(contentsOf path: String) throws {

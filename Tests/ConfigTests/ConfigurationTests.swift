@@ -53,7 +53,12 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(defaults.detectorKind, .hog)
         XCTAssertEqual(defaults.hog, HOGSettings(upsample: 0, adjustThreshold: 0, smallFaceLook: true))
         XCTAssertEqual(defaults.tracking.maxFaces, 4)
-        XCTAssertEqual(defaults.faceDetectorModel, "/usr/local/share/facewatch/models/dlib_frontal_face_detector.dat")
+        XCTAssertEqual(defaults.faceDetectorModel, Configuration.installedFaceDetectorModel())
+        let local = "/usr/local/share/facewatch/models/dlib_frontal_face_detector.dat"
+        let packaged = "/usr/share/facewatch/models/dlib_frontal_face_detector.dat"
+        XCTAssertEqual(Configuration.installedFaceDetectorModel(fileExists: { _ in false }), local, "none installed: the error names the first")
+        XCTAssertEqual(Configuration.installedFaceDetectorModel(fileExists: { $0 == packaged }), packaged, "the Debian package's")
+        XCTAssertEqual(Configuration.installedFaceDetectorModel(fileExists: { _ in true }), local, "a local install comes first")
         let config = try parse("""
             {"models": {"face_detector": "/tmp/hog.dat"},
              "detector": {"kind": "haar", "upsample": 1, "adjust_threshold": -0.5, "small_face_look": false},

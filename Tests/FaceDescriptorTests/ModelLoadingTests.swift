@@ -6,9 +6,10 @@ import XCTest
 final class ModelLoadingTests: XCTestCase {
     func testMissingModelNamesEveryFolderAndTheSetupScript() {
         XCTAssertEqual(DescriptorModelLocator(environment: ["HOME": "/nonexistent/home"]).directories,
-                       ["/nonexistent/home/.local/share/facewatch/models", "/usr/local/share/facewatch/models"])
+                       ["/nonexistent/home/.local/share/facewatch/models", "/usr/local/share/facewatch/models",
+                        "/var/lib/facewatch/models"])
         XCTAssertEqual(DescriptorModelLocator(environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]).directories,
-                       ["/x/facewatch/models", "/usr/local/share/facewatch/models"])
+                       ["/x/facewatch/models", "/usr/local/share/facewatch/models", "/var/lib/facewatch/models"])
         let locator = DescriptorModelLocator(environment: ["FACEWATCH_MODELS": "/nonexistent/a", "HOME": "/nonexistent/home"])
         XCTAssertEqual(locator.directories, ["/nonexistent/a"], "an explicit folder is the only place looked in")
         XCTAssertThrowsError(try locator.locate()) { error in

@@ -26,6 +26,8 @@ public final class FaceTracker {
     public private(set) var detectorRuns = 0
     /// Faces the full-frame detector saw the last time it ran (more than `maxFaces` is possible).
     public private(set) var facesInView = 0
+    /// The boxes of those faces.
+    public var boxesInView: [FaceBox] { detections.map(\.box) }
     /// Time spent per stage in the last update.
     public private(set) var timings = TrackerTimings()
 

@@ -16,7 +16,12 @@ public final class FaceReader {
         describer = FrameDescriber(network: network)
     }
 
-    /// The descriptor of the single face in a JPEG photo (an ID photo, an enrolment photo).
+    /// A second face whose box has at least this share of the main face's area makes a photo
+    /// ambiguous (two people); a smaller one is ignored.
+    public static let comparableArea = 0.5
+
+    /// The descriptor of the main face in a JPEG photo (an ID photo, an enrolment photo): the
+    /// largest, when every other face is less than `comparableArea` of its size.
     public func describePhoto(_ jpeg: Data, path: String, checkQuality: Bool = false) throws -> FaceDescriptor {
         processor.tracker.reset()
         // Up to three looks: the tracker tries a tilted head on the later ones.
@@ -25,10 +30,15 @@ public final class FaceReader {
             if !processor.observations.isEmpty || processor.badFrames > 0 { break }
         }
         guard processor.badFrames == 0 else { throw IdentityError.face("\(path): not a readable JPEG") }
-        guard processor.observations.count <= 1, processor.tracker.facesInView <= 1 else {
-            throw IdentityError.face("\(path): more than one face; use a photo of one person")
+        guard let face = processor.observations.max(by: { $0.box.area < $1.box.area }) else {
+            throw IdentityError.face("\(path): no face found")
         }
-        guard let face = processor.observations.first else { throw IdentityError.face("\(path): no face found") }
+        // The main face, unless another is of comparable size: an identity card's small ghost
+        // portrait, or a small false box on a portrait, is not a second person to choose between.
+        let others = (processor.observations.map(\.box) + processor.tracker.boxesInView).filter { $0.iou(face.box) <= 0.3 }
+        guard others.allSatisfy({ Double($0.area) < Self.comparableArea * Double(face.box.area) }) else {
+            throw IdentityError.face("\(path): more than one face of about the same size; use a photo of one person")
+        }
         let frame = Frame(index: 0, t: 0, payload: .jpeg(jpeg))
         let descriptor = try describer.describe(frame, face: face)
         if checkQuality, let problem = quality.problem(with: face, chip: describer.describer.chip) {

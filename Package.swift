@@ -92,10 +92,12 @@ let package = Package(
         .target(name: "Identity", dependencies: ["FaceDescriptor", "Pipeline", "Recordings", "Imaging", "Events"]),
         // Active liveness by challenge and response (`facewatch check`).
         .target(name: "Liveness", dependencies: ["Pipeline", "Events", "Expressions", "Landmarks"]),
+        // Scoring the liveness check: attack replays, people answering its cues, APCER and BPCER.
+        .target(name: "LivenessEvaluation", dependencies: ["Liveness", "Pipeline", "Events", "Recordings"]),
         // What the libFuzzer targets share: input handling and a corpus replayer for plain builds.
         .target(name: "FuzzSupport"),
         .executableTarget(name: "FacewatchCLI", dependencies: [
-            "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings", "Pipeline", "Liveness", "Capture",
+            "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings", "Pipeline", "Liveness", "LivenessEvaluation", "Capture",
             "Config", "Sinks", "Reports", "HOGDetection", "WebServer", "Telemetry", "Pointer", "FaceDescriptor", "Identity",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -109,6 +111,7 @@ let package = Package(
         .testTarget(name: "EventsTests", dependencies: ["Events", "Landmarks"]),
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "Imaging"]),
         .testTarget(name: "LivenessTests", dependencies: ["Liveness", "Pipeline", "Config", "Recordings", "Events", "Expressions", "Landmarks"]),
+        .testTarget(name: "LivenessEvaluationTests", dependencies: ["LivenessEvaluation", "Liveness", "Pipeline", "Config", "Recordings", "Landmarks"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Recordings", "Imaging"]),
         // Runs the built `facewatch` binary: exit codes, signals, pipes, sockets.
         .testTarget(name: "FacewatchCLITests", dependencies: ["FacewatchCLI", "Recordings", "Imaging"]),
@@ -116,7 +119,7 @@ let package = Package(
         .testTarget(name: "ConfigTests", dependencies: ["Config", "Detection", "Landmarks"]),
         .testTarget(name: "SinksTests", dependencies: ["Sinks", "Events"]),
         .testTarget(name: "WebServerTests", dependencies: [
-            "WebServer", "Liveness", "Pipeline", "Config", "Recordings", "Events", "Landmarks", "Telemetry",
+            "WebServer", "Liveness", "LivenessEvaluation", "Pipeline", "Config", "Recordings", "Events", "Landmarks", "Telemetry",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "Pipeline", "Config", "Recordings", "Events", "Landmarks"]),

@@ -13,12 +13,14 @@ import Recordings
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Run a liveness check: prompt random steps (blink, smile, turn…), watch for them, print a verdict.",
+        abstract: "Run a liveness check: prompt random steps (blink, smile, turn…), cue each response, print a verdict.",
         discussion: """
-            Prompts ({"type":"prompt",…}) and the verdict ({"type":"verdict","pass":…}) are JSON lines on standard \
-            output. Exit status: 0 pass, 1 fail (the verdict's reason: timeout, no_face, multiple_faces, face_lost, \
-            face_swapped, out_of_order, too_small, too_dark, turned_away, stream_ended, identity_mismatch, \
-            identity_changed), 2 error (no camera, bad config, missing model). With --identity NAME or --against \
+            Each step is a series of cued trials: hold still, then act at the cue ({"type":"cue",…}), inside the \
+            cue's window (a human reaction time after it). Prompts ({"type":"prompt",…}), cues and the verdict \
+            ({"type":"verdict","pass":…}) are JSON lines on standard output. Exit status: 0 pass, 1 fail (the \
+            verdict's reason: timeout, early_response, flat_face, no_face, multiple_faces, face_lost, face_swapped, \
+            too_small, too_dark, turned_away, stream_ended, identity_mismatch, identity_changed), 2 error (no camera, \
+            bad config, missing model). With --identity NAME or --against \
             ID-PHOTO the tracked face must also be that person at the start, in every step and at the end \
             (`identity` lines, about 4 per second).
             """
@@ -32,10 +34,10 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "The steps, comma-separated: blink, blink:2, smile, open_mouth, turn_left, turn_right, nod. Default: drawn at random.")
     var challenge: String?
 
-    @Option(help: "Seed for the random challenge (default: random).")
+    @Option(help: "Seed for the random challenge and the cue times (default: random; a replay with the same seed gives the same verdict).")
     var seed: UInt64?
 
-    @Option(help: "Seconds each step may take.")
+    @Option(help: "Seconds a step waits for a usable, neutral face before each cue.")
     var stepTimeout: Double = 5
 
     @Option(help: "Also require the face to be this enrolled person (see `facewatch enroll`).")
@@ -59,7 +61,8 @@ struct CheckCommand: ParsableCommand {
 
     /// Runs the check; true when it passed.
     private func check() throws -> Bool {
-        let steps = try challenge.map { try Challenge(parsing: $0) } ?? Challenge.random(seed: seed ?? UInt64.random(in: 0...UInt64.max))
+        let seed = self.seed ?? UInt64.random(in: 0...UInt64.max)
+        let steps = try challenge.map { try Challenge(parsing: $0) } ?? Challenge.random(seed: seed)
         guard stepTimeout > 0, stepTimeout <= 3600 else {
             throw ValidationError("--step-timeout must be more than 0 and at most 3600 seconds; got \(stepTimeout)")
         }
@@ -71,7 +74,7 @@ struct CheckCommand: ParsableCommand {
         let configuration = try context?.configuration ?? options.load()
         let processor = try context?.reader.processor ?? FrameProcessor(configuration: configuration)
         let reference = try context?.reference(name: identity, against: against)
-        let check = LivenessCheck(challenge: steps, settings: settings, identity: reference?.name)
+        let check = LivenessCheck(challenge: steps, settings: settings, identity: reference?.name, seed: seed)
         let out = FileHandle.standardOutput
         let emit: (CheckOutput) -> Void = { out.write(Data($0.jsonLine.utf8)) }
         // Reads the tracked face's identity when the check asks for it.

@@ -87,8 +87,9 @@ struct EnrollCommand: ParsableCommand {
 
     /// The frames of a passed liveness check, or nil (with the check's lines printed) when it failed.
     private func liveSample(_ context: IdentityContext) throws -> [FaceDescriptor]? {
-        let steps = try challenge.map { try Challenge(parsing: $0) } ?? Challenge.random(seed: UInt64.random(in: 0...UInt64.max))
-        let check = LivenessCheck(challenge: steps)
+        let seed = UInt64.random(in: 0...UInt64.max)
+        let steps = try challenge.map { try Challenge(parsing: $0) } ?? Challenge.random(seed: seed)
+        let check = LivenessCheck(challenge: steps, seed: seed)
         var source = try context.openStream(replay: replay, camera: camera)
         let processor = context.reader.processor
         let emit: (CheckOutput) -> Void = { FileHandle.standardOutput.write(Data($0.jsonLine.utf8)) }

@@ -8,7 +8,7 @@ struct Facewatch: ParsableCommand {
         commandName: "facewatch",
         abstract: "Real-time webcam liveness and expression events (blink, smile, mouth, nose) as JSON lines.",
         version: facewatchVersion,
-        subcommands: [RunCommand.self, ServeCommand.self, PointerCommand.self, ReplayCommand.self, CheckCommand.self, RecordCommand.self, DevicesCommand.self, EvalCommand.self,
+        subcommands: [RunCommand.self, ServeCommand.self, PointerCommand.self, ReplayCommand.self, CheckCommand.self, CheckEvalCommand.self, RecordCommand.self, DevicesCommand.self, EvalCommand.self,
                       PlotCommand.self, LandmarksCommand.self, DetectCommand.self, BenchCommand.self, LoopbackCommand.self,
                       EnrollCommand.self, VerifyCommand.self, IdentitiesCommand.self]
     )

@@ -1,6 +1,7 @@
 /// Why a check failed (or could not be run).
 public enum FailureReason: String, Sendable, Equatable {
-    /// A step was not done before its deadline (a still photo never blinks).
+    /// Too many cues of a step went unanswered in their windows (a still photo never blinks; a
+    /// replayed video does not blink on cue), or the face never became neutral for the next cue.
     case timeout
     /// No face appeared in time.
     case noFace = "no_face"
@@ -10,8 +11,11 @@ public enum FailureReason: String, Sendable, Equatable {
     case faceLost = "face_lost"
     /// A different face took the place of the first.
     case faceSwapped = "face_swapped"
-    /// A later step's action came before it was asked for (a replayed video does things at its own pace).
-    case outOfOrder = "out_of_order"
+    /// The step's action came before its cue more often than `CheckSettings.earlyLimit` allows (a
+    /// replayed video does things at its own pace).
+    case earlyResponse = "early_response"
+    /// The turns or nods moved the landmarks as one plane (a photo or a screen turned by hand).
+    case flatFace = "flat_face"
     /// The face stayed too small, too dark or turned away to start a step.
     case tooSmall = "too_small"
     case tooDark = "too_dark"
@@ -33,6 +37,14 @@ public struct StepResult: Sendable, Equatable {
     public var doneT: Double?
     /// Set when the step failed.
     public var failure: FailureReason?
+    /// Per answered cue, seconds from the cue to the response.
+    public var latencies: [Double] = []
+    /// Cues that went unanswered in their window.
+    public var missed = 0
+    /// Actions made during a hold, before their cue.
+    public var early = 0
+    /// Turns or nods refused because the landmarks moved as one plane.
+    public var flat = 0
 
     public init(step: ChallengeStep, promptT: Double, doneT: Double? = nil, failure: FailureReason? = nil) {
         self.step = step
@@ -70,8 +82,12 @@ public enum AdjustReason: String, Sendable, Equatable {
 
 /// What the check writes: prompts for the calling program to show, then one verdict.
 public enum CheckOutput: Sendable, Equatable {
-    /// Do this step now (`index` of `of`), within `timeout` seconds.
+    /// The next step (`index` of `of`): keep still and do it at each cue. `timeout` is how long the
+    /// step waits for a neutral face before a cue.
     case prompt(step: ChallengeStep, index: Int, of: Int, t: Double, frame: Int, timeout: Double)
+    /// Do it now: trial `trial` (1-based) of `of` of the current step; a response counts when it
+    /// starts inside `window` (seconds after `t`).
+    case cue(step: ChallengeStep, trial: Int, of: Int, t: Double, frame: Int, window: ClosedRange<Double>)
     /// The face is not usable yet: why.
     case adjust(AdjustReason, t: Double, frame: Int)
     /// An identity reading of the tracked face (`identity` event).

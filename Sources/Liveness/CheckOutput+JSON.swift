@@ -5,12 +5,13 @@ extension CheckOutput {
     /// `frame` first, then the fields in a fixed order.
     ///
     /// - prompt: `{"type":"prompt","t":1.2,"frame":36,"step":"blink:2","index":0,"of":2,"timeout_s":5}`
+    /// - cue: `{"type":"cue","t":2.4,"frame":72,"step":"blink","trial":1,"of":5,"window_s":[0.15,0.9]}`
     /// - adjust: `{"type":"prompt","t":0.5,"frame":15,"step":"adjust","reason":"move_closer"}`
     /// - identity: `{"type":"identity","t":1.2,"frame":36,"face":1,"name":"alice","distance":0.3124,
     ///   "threshold":0.6,"match":true}`
     /// - verdict: `{"type":"verdict","t":..,"frame":..,"pass":true,"reason":null,"face":1,
     ///   "challenge":"blink:2,smile","steps":[{"step":"blink:2","result":"done","prompt_t":1.2,
-    ///   "done_t":2.5},…],"micro_motion":0.0123}`
+    ///   "done_t":2.5,"latencies_s":[0.41,0.38],"missed":0,"early":1,"flat":0},…],"micro_motion":0.0123}`
     public var jsonLine: String {
         var out: [UInt8] = []
         func key(_ name: String) { out += Array("\"\(name)\":".utf8) }
@@ -28,6 +29,13 @@ extension CheckOutput {
             out += Array(",".utf8); key("index"); JSONNumber.append(index, to: &out)
             out += Array(",".utf8); key("of"); JSONNumber.append(of, to: &out)
             out += Array(",".utf8); key("timeout_s"); number(timeout)
+        case .cue(let step, let trial, let of, let t, let frame, let window):
+            head("cue", t, frame)
+            out += Array(",".utf8); key("step"); string(step.description)
+            out += Array(",".utf8); key("trial"); JSONNumber.append(trial, to: &out)
+            out += Array(",".utf8); key("of"); JSONNumber.append(of, to: &out)
+            out += Array(",".utf8); key("window_s"); out += Array("[".utf8)
+            number(window.lowerBound); out += Array(",".utf8); number(window.upperBound); out += Array("]".utf8)
         case .adjust(let reason, let t, let frame):
             head("prompt", t, frame)
             out += Array(",".utf8); key("step"); string("adjust")
@@ -55,6 +63,15 @@ extension CheckOutput {
                 out += Array(",".utf8); key("prompt_t"); number(step.promptT)
                 out += Array(",".utf8); key("done_t")
                 if let done = step.doneT { number(done) } else { out += Array("null".utf8) }
+                out += Array(",".utf8); key("latencies_s"); out += Array("[".utf8)
+                for (k, latency) in step.latencies.enumerated() {
+                    if k > 0 { out += Array(",".utf8) }
+                    number(latency)
+                }
+                out += Array("]".utf8)
+                out += Array(",".utf8); key("missed"); JSONNumber.append(step.missed, to: &out)
+                out += Array(",".utf8); key("early"); JSONNumber.append(step.early, to: &out)
+                out += Array(",".utf8); key("flat"); JSONNumber.append(step.flat, to: &out)
                 out += Array("}".utf8)
             }
             out += Array("]".utf8)

@@ -1,6 +1,12 @@
 /// Limits and timings of a liveness check.
+///
+/// Every step is a series of cued trials: the person holds still for a random time, is cued, and
+/// must respond inside a window that starts at a human reaction time after the cue. An action
+/// made before its cue (during the hold) restarts the hold and counts against the step. The
+/// defaults are set for people, from reaction-time studies: a voluntary blink to a visual cue
+/// starts 0.25–0.6 s after it, a smile or an open mouth within about 1 s.
 public struct CheckSettings: Sendable, Equatable {
-    /// Seconds each step may take from its prompt (and the longest wait for a usable face).
+    /// Seconds each step may wait for a usable, neutral face (and the longest wait for a face).
     public var stepTimeout: Double = 5
     /// Seconds of a steady, usable face before the first prompt, while the daemon learns the
     /// person's open eyes and neutral face.
@@ -9,16 +15,81 @@ public struct CheckSettings: Sendable, Equatable {
     public var minFaceSize: Int = 90
     /// Darkest mean gray level of the face (0–255) to start a step.
     public var minBrightness: Double = 40
-    /// Largest |yaw| or |pitch| in degrees to start a step.
+    /// Largest |yaw| in degrees to start a step.
     public var maxTurn: Double = 20
+    /// Largest |pitch| in degrees to start a step: wider than `maxTurn`, since a webcam above or
+    /// below the screen sees a face pitched by 20–30° (measured on real webcam footage).
+    public var maxPitch: Double = 35
     /// Yaw in degrees that counts as a head turn.
     public var turnYaw: Double = 20
-    /// Pitch drop in degrees (from the pose at the prompt) that counts as the down of a nod.
+    /// Pitch drop in degrees (from the pose at the cue) that counts as the down of a nod.
     public var nodPitch: Double = 10
     /// Seconds a turn must be held.
     public var holdTurn: Double = 0.1
+    /// Seconds within which a new track where the face was (the tracker lost it in a fast move)
+    /// continues the check's face rather than swapping it.
+    public var reacquireTime: Double = 0.5
+    /// Seconds a second face must stay in view, once the check has its face, to fail it.
+    public var secondFaceTime: Double = 0.5
     /// With an identity to check: seconds between identity readings of the tracked face.
     public var identityInterval: Double = 0.25
 
+    /// Seconds of stillness before each cue, drawn uniformly from this range per trial.
+    public var hold: ClosedRange<Double> = 0.8...3.2
+    /// Seconds from the cue to the start of a blink (its `start`: the eyes half closed) that
+    /// count as a response. For `blink:N` the window's end moves `repeatGap` later per extra blink.
+    public var blinkLatency: ClosedRange<Double> = 0.15...0.9
+    /// A blink answers a cue only when the eyes' mean EAR went below this share of its level just
+    /// before the cue (real blinks on the corpus reach 0.2–0.7, a few 0.8; a tilted photo's landmarks dipped to 0.83).
+    public var blinkDepth = 0.75
+    /// Extra seconds of window per further blink of a `blink:N` trial.
+    public var repeatGap: Double = 0.6
+    /// Seconds from the cue to a smile's or open mouth's start, a turn held, or a nod's way back
+    /// up, that count as a response.
+    public var actionLatency: ClosedRange<Double> = 0.2...1.3
+    /// Seconds after a window closes during which a blink that started inside it may still be
+    /// reported (a blink event comes when the eyes have opened again).
+    public var reportGrace: Double = 0.6
+    /// Actions made during holds (before their cue) that a step tolerates; one more fails it.
+    public var earlyLimit: Int = 2
+    /// Trials and the responses they need, per kind of step (see `trials(for:)`).
+    public var blinkTrials = Trials(attempts: 5, needed: 4)
+    public var expressionTrials = Trials(attempts: 4, needed: 3)
+    public var movementTrials = Trials(attempts: 3, needed: 2)
+    /// A turn or nod counts only when its landmarks leave every plane: the RMS residual of the
+    /// best homography from the cue's shape to the turned shape, in inter-ocular distances, must
+    /// reach this. A photo or a screen turned by hand moves as one plane; a head does not.
+    public var minParallax: Double = 0.09
+
+    /// How many cued trials a step has and how many responses it needs.
+    public struct Trials: Sendable, Equatable {
+        public var attempts: Int
+        public var needed: Int
+
+        public init(attempts: Int, needed: Int) {
+            self.attempts = attempts
+            self.needed = needed
+        }
+    }
+
     public init() {}
+
+    /// The trials of one step.
+    public func trials(for step: ChallengeStep) -> Trials {
+        switch step {
+        case .blink: return blinkTrials
+        case .smile, .openMouth: return expressionTrials
+        case .turnLeft, .turnRight, .nod: return movementTrials
+        }
+    }
+
+    /// The window, in seconds after the cue, in which a response to `step` must start.
+    public func window(for step: ChallengeStep) -> ClosedRange<Double> {
+        switch step {
+        case .blink(let count):
+            return blinkLatency.lowerBound...(blinkLatency.upperBound + Double(max(count - 1, 0)) * repeatGap)
+        default:
+            return actionLatency
+        }
+    }
 }

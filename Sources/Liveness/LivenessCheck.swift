@@ -3,14 +3,27 @@ import Expressions
 import Landmarks
 import Pipeline
 
-/// Active liveness by challenge and response, driven by the pipeline's output frame by frame.
+/// Active liveness by challenge and response, bound to the timing of the prompts.
 ///
 /// It waits for exactly one usable face (big enough, lit, facing the camera), lets the daemon
-/// learn it for `settle` seconds, then prompts each step in turn and watches for it: blinks from
-/// `blink` events that started after the prompt, smiles and open mouths from their `start`
-/// events, turns and nods from the head pose. It fails on a missed deadline, on the face being
-/// lost or swapped, on a second face, and on an action of a later step done before it was asked
-/// for. Everything runs on the frames' clock, so a replay gives the same verdict every time.
+/// learn it for `settle` seconds, then runs each step of the challenge as a series of cued trials
+/// (`CheckSettings.trials(for:)`): the face must be neutral for that step (mouth closed, not
+/// smiling, facing the camera), then hold still for a random time drawn from the seed, then it
+/// is cued and must respond inside the step's window, a human reaction time after the cue
+/// (`CheckSettings.window(for:)`): blinks from `blink` events whose `start` lies in the window,
+/// smiles and open mouths from their `start` events, turns and nods from the head pose. A turn or
+/// nod counts only when the landmarks leave every plane (`PlaneFit`): a photo or a screen turned
+/// by hand is a plane. An action made while holding, before its cue, restarts the hold and
+/// counts against the step (`earlyLimit`). People blink, smile and talk on their own all the
+/// time; a replayed video of them does so at its own pace and rarely inside several cued windows
+/// in a row, while holding still before each.
+///
+/// It fails on too many unanswered cues (`timeout`), too many early actions (`early_response`),
+/// turns or nods that stay flat (`flat_face`), the face being lost or swapped (a new track that
+/// takes over where the face was, at its size, within `reacquireTime`, is the same face), or a second face
+/// that stays `secondFaceTime`.
+/// Everything runs on the frames' clock and the seed, so a replay with the same seed gives the
+/// same verdict every time.
 ///
 /// With an expected identity (`identity` set), the caller reads the tracked face's identity
 /// whenever `needsIdentity(t:)` says so and passes it to `observe`. The first prompt waits for a
@@ -27,41 +40,67 @@ public final class LivenessCheck {
     private enum Phase {
         case waitingForFace
         case preparing(usableSince: Double?)
-        case step(index: Int, promptT: Double)
+        /// Step `index`: waiting for a neutral face (`cueAt` nil), then holding still until `cueAt`.
+        case holding(index: Int, since: Double, cueAt: Double?)
+        /// Step `index`, cued at `cueT`: waiting for the response.
+        case responding(index: Int, cueT: Double)
+        /// Step `index` has its responses; waiting for a matching identity reading since its prompt.
+        case confirmingStep(index: Int, since: Double)
         /// All steps done at `doneT`: waiting for the closing identity reading.
         case confirming(doneT: Double)
     }
 
+    /// What the current trial has seen since its cue.
+    private struct Trial {
+        var cueShape: FaceShape
+        var cuePitch: Double
+        /// The eyes' mean EAR just before the cue, and the lowest since.
+        var cueEAR: Double
+        var lowestEAR: Double
+        var blinkStarts: [Double] = []
+        var turnSince: Double?
+        var nodWentDown = false
+        /// The largest out-of-plane residual seen since the cue.
+        var parallax = 0.0
+    }
+
     private var phase = Phase.waitingForFace
+    private var generator: SplitMix64
+    private var trial: Trial?
     private var start: Double?
     private var face: Int?
     private var results: [StepResult] = []
+    private var promptPitch = 0.0
+    /// The eyes' mean EAR over the last few frames (newest last), for the level at a cue.
+    private var recentEAR: [Double] = []
+    private var multipleSince: Double?
+    /// When and where the check's face was last seen.
+    private var lastSeen: (t: Double, box: FaceBox)?
     private var lastAdjust: AdjustReason?
     private var adjustSince: Double?
-    private var blinksSincePrompt = 0
-    private var turnSince: Double?
-    private var nodBaseline: Double?
-    private var nodWentDown = false
     private var previousShape: FaceShape?
     private var motion: [Double] = []
     private var last = (frame: 0, t: 0.0)
     private var lastReadingT: Double?
     private var lastMatchT: Double?
     private var largestDistance: Double?
-    /// The current step's action was seen; it completes with a matching identity reading.
-    private var actionSeen = false
 
-    public init(challenge: Challenge, settings: CheckSettings = CheckSettings(), identity: String? = nil) {
+    /// `seed` draws the holds before the cues: the same seed gives the same cue times for the
+    /// same frames.
+    public init(challenge: Challenge, settings: CheckSettings = CheckSettings(), identity: String? = nil, seed: UInt64 = 0) {
         self.challenge = challenge
         self.settings = settings
         self.identity = identity
+        generator = SplitMix64(seed: seed ^ 0x6C69_7665_6E65_7373)
     }
 
     /// Whether the caller should read the tracked face's identity on the frame at `t`.
     public func needsIdentity(t: Double) -> Bool {
         guard identity != nil, verdict == nil else { return false }
-        if case .confirming = phase { return true }
-        if actionSeen { return true }
+        switch phase {
+        case .confirming, .confirmingStep: return true
+        default: break
+        }
         guard let lastReadingT else { return true }
         return t - lastReadingT >= settings.identityInterval
     }
@@ -80,17 +119,34 @@ public final class LivenessCheck {
                 if t - (adjustSince ?? t) > settings.stepTimeout { fail(.multipleFaces, emit: emit) }
                 return
             }
-            return fail(.multipleFaces, emit: emit)
+            // A second face for a frame or two is the detector's false box; one that stays is not.
+            let since = multipleSince ?? t
+            multipleSince = since
+            if t - since >= settings.secondFaceTime { return fail(.multipleFaces, emit: emit) }
+        } else {
+            multipleSince = nil
         }
-        guard let observed = faces.first else {
+        guard let observed = faces.first(where: { $0.id == face }) ?? faces.first else {
             if face != nil { return fail(.faceLost, emit: emit) }
             adjust(.noFace, t: t, frame: frame, emit: emit)
             if t - start > settings.stepTimeout { fail(.noFace, emit: emit) }
             return
         }
-        if let face, observed.id != face { return fail(.faceSwapped, emit: emit) }
+        if let face, observed.id != face {
+            // The tracker starts a new track when the face jumps (a fast move, dropped frames);
+            // a face that takes over where the old one was, at its size, is the same face.
+            guard let seen = lastSeen, t - seen.t <= settings.reacquireTime, Self.continues(seen.box, with: observed.box) else {
+                return fail(.faceSwapped, emit: emit)
+            }
+        }
         face = observed.id
+        lastSeen = (t, observed.box)
         recordMotion(observed.shape)
+        let ear = (observed.measures.earLeft + observed.measures.earRight) / 2
+        if ear.isFinite {
+            recentEAR.append(ear)
+            if recentEAR.count > 6 { recentEAR.removeFirst() }
+        }
         if identity != nil, let reading, reading.face == observed.id {
             emit(.identity(reading))
             lastReadingT = t
@@ -105,8 +161,16 @@ public final class LivenessCheck {
             prepare(observed, frame: frame, t: t, emit: emit)
         case .preparing:
             prepare(observed, frame: frame, t: t, emit: emit)
-        case .step(let index, let promptT):
-            watch(index: index, promptT: promptT, observed: observed, events: events, frame: frame, t: t, emit: emit)
+        case .holding(let index, let since, let cueAt):
+            hold(index: index, since: since, cueAt: cueAt, observed: observed, events: events, frame: frame, t: t, emit: emit)
+        case .responding(let index, let cueT):
+            respond(index: index, cueT: cueT, observed: observed, events: events, frame: frame, t: t, emit: emit)
+        case .confirmingStep(let index, let since):
+            if let lastMatchT, lastMatchT >= results[index].promptT {
+                complete(index: index, observed: observed, frame: frame, t: t, emit: emit)
+            } else if t - since > settings.stepTimeout {
+                fail(.timeout, emit: emit)
+            }
         case .confirming(let doneT):
             if let lastMatchT, lastMatchT >= doneT { return pass(emit: emit) }
             if t - doneT > settings.stepTimeout { fail(.identityMismatch, emit: emit) }
@@ -141,86 +205,192 @@ public final class LivenessCheck {
         }
         let index = results.count
         results.append(StepResult(step: challenge.steps[index], promptT: t))
-        phase = .step(index: index, promptT: t)
-        blinksSincePrompt = 0
-        actionSeen = false
-        turnSince = nil
-        nodBaseline = observed.measures.pose.pitch
-        nodWentDown = false
+        promptPitch = observed.measures.pose.pitch
+        phase = .holding(index: index, since: t, cueAt: nil)
         emit(.prompt(step: challenge.steps[index], index: index, of: challenge.steps.count, t: t, frame: frame,
                      timeout: settings.stepTimeout))
     }
 
-    /// During a step: look for it, for later steps done too early, and for the deadline.
-    private func watch(index: Int, promptT: Double, observed: FaceObservation, events: [Event], frame: Int, t: Double,
-                       emit: (CheckOutput) -> Void) {
+    /// Before a cue: wait for a neutral face, then for the drawn hold without the step's action.
+    private func hold(index: Int, since: Double, cueAt: Double?, observed: FaceObservation, events: [Event],
+                      frame: Int, t: Double, emit: (CheckOutput) -> Void) {
         let step = challenge.steps[index]
-        var done = false
-        var actions: [ChallengeStep] = []
-        for event in events {
-            switch event.payload {
-            case .blink(_, let start, _) where start >= promptT:
-                blinksSincePrompt += 1
-            case .smile(_, .start, _):
-                actions.append(.smile)
-            case .mouthOpen(_, .start, _):
-                actions.append(.openMouth)
-            default:
-                break
+        guard let cueAt else {
+            if neutral(for: step, observed) {
+                phase = .holding(index: index, since: since, cueAt: t + Double.random(in: settings.hold, using: &generator))
+            } else if t - since > settings.stepTimeout {
+                fail(.timeout, emit: emit)
             }
-        }
-        let pose = observed.measures.pose
-        let turn: ChallengeStep? = pose.yaw >= settings.turnYaw ? .turnLeft : pose.yaw <= -settings.turnYaw ? .turnRight : nil
-        if let turn {
-            turnSince = turnSince ?? t
-            if t - (turnSince ?? t) >= settings.holdTurn { actions.append(turn) }
-        } else {
-            turnSince = nil
-        }
-        if let baseline = nodBaseline {
-            if pose.pitch <= baseline - settings.nodPitch { nodWentDown = true }
-            if nodWentDown && pose.pitch >= baseline - settings.nodPitch / 2 {
-                actions.append(.nod)
-                nodWentDown = false
-            }
-        }
-        switch step {
-        case .blink(let count): done = blinksSincePrompt >= count
-        default: done = actions.contains(step)
-        }
-        // An action that a later step asks for, done before it was asked: not a live response.
-        let later = challenge.steps[(index + 1)...].filter { !$0.isSameKind(as: step) }
-        if !done, !actionSeen, actions.contains(where: { action in later.contains { $0.isSameKind(as: action) } }) {
-            return fail(.outOfOrder, emit: emit)
-        }
-        if done { actionSeen = true }
-        // Each step: its action, and (with an identity) a matching reading since its prompt.
-        if actionSeen, identity != nil, (lastMatchT ?? -.infinity) < promptT {
-            if t - promptT > settings.stepTimeout { fail(.timeout, emit: emit) }
             return
         }
-        if actionSeen {
-            results[index].doneT = t
-            if index + 1 == challenge.steps.count {
-                // The end: one more matching reading after the last action.
-                if identity != nil {
-                    phase = .confirming(doneT: t)
-                    return
-                }
-                return pass(emit: emit)
-            }
-            phase = .preparing(usableSince: t)
-            prepare(observed, frame: frame, t: t, emit: emit)
-        } else if t - promptT > settings.stepTimeout {
-            fail(.timeout, emit: emit)
+        if acted(step, events: events, observed: observed) || !neutral(for: step, observed) {
+            return early(index: index, t: t, emit: emit)
         }
+        guard t >= cueAt else { return }
+        let trials = settings.trials(for: step)
+        let level = recentEAR.isEmpty ? 0 : recentEAR.sorted()[recentEAR.count / 2]
+        trial = Trial(cueShape: observed.shape, cuePitch: observed.measures.pose.pitch, cueEAR: level, lowestEAR: level)
+        phase = .responding(index: index, cueT: t)
+        emit(.cue(step: step, trial: results[index].latencies.count + results[index].missed + 1, of: trials.attempts,
+                  t: t, frame: frame, window: settings.window(for: step)))
+    }
+
+    /// After a cue: look for the response in its window.
+    private func respond(index: Int, cueT: Double, observed: FaceObservation, events: [Event], frame: Int, t: Double,
+                         emit: (CheckOutput) -> Void) {
+        guard var current = trial else { return }
+        defer { if trial != nil { trial = current } }
+        let step = challenge.steps[index]
+        let window = settings.window(for: step)
+        let opens = cueT + window.lowerBound, closes = cueT + window.upperBound
+        switch step {
+        case .blink(let count):
+            let ear = (observed.measures.earLeft + observed.measures.earRight) / 2
+            if ear.isFinite { current.lowestEAR = min(current.lowestEAR, ear) }
+            for event in events {
+                guard case .blink(_, let start, _) = event.payload else { continue }
+                if start < opens { return early(index: index, t: t, emit: emit) }
+                if start > closes { return miss(index: index, observed: observed, frame: frame, t: t, emit: emit) }
+                // The eyes must really have closed since the cue, measured against their level
+                // at the cue: the blink detector's own open level can be misled by what came
+                // before (a printed photo tilted to and fro).
+                guard current.lowestEAR <= settings.blinkDepth * current.cueEAR else { continue }
+                current.blinkStarts.append(start)
+                if current.blinkStarts.count >= count {
+                    return answer(index: index, latency: current.blinkStarts[0] - cueT, observed: observed, frame: frame, t: t, emit: emit)
+                }
+            }
+            if t > closes + settings.reportGrace { return miss(index: index, observed: observed, frame: frame, t: t, emit: emit) }
+        case .smile, .openMouth:
+            for event in events where isStart(of: step, event) {
+                if event.t < opens { return early(index: index, t: t, emit: emit) }
+                return answer(index: index, latency: event.t - cueT, observed: observed, frame: frame, t: t, emit: emit)
+            }
+            if t > closes { return miss(index: index, observed: observed, frame: frame, t: t, emit: emit) }
+        case .turnLeft, .turnRight, .nod:
+            let pose = observed.measures.pose
+            var reached: Double?
+            if step == .nod {
+                if pose.pitch <= current.cuePitch - settings.nodPitch { current.nodWentDown = true }
+                if current.nodWentDown { current.parallax = max(current.parallax, PlaneFit.residual(from: current.cueShape, to: observed.shape) ?? 0) }
+                if current.nodWentDown && pose.pitch >= current.cuePitch - settings.nodPitch / 2 { reached = t }
+            } else if step == .turnLeft ? pose.yaw >= settings.turnYaw : pose.yaw <= -settings.turnYaw {
+                let since = current.turnSince ?? t
+                current.turnSince = since
+                current.parallax = max(current.parallax, PlaneFit.residual(from: current.cueShape, to: observed.shape) ?? 0)
+                if t - since >= settings.holdTurn { reached = since }
+            } else {
+                current.turnSince = nil
+            }
+            if let reached {
+                if reached - cueT < window.lowerBound { return early(index: index, t: t, emit: emit) }
+                if current.parallax < settings.minParallax {
+                    results[index].flat += 1
+                    return miss(index: index, observed: observed, frame: frame, t: t, emit: emit)
+                }
+                return answer(index: index, latency: reached - cueT, observed: observed, frame: frame, t: t, emit: emit)
+            }
+            if t > closes + settings.holdTurn { return miss(index: index, observed: observed, frame: frame, t: t, emit: emit) }
+        }
+    }
+
+    /// Whether `event` starts the expression `step` asks for.
+    private func isStart(of step: ChallengeStep, _ event: Event) -> Bool {
+        switch (step, event.payload) {
+        case (.smile, .smile(_, .start, _)), (.openMouth, .mouthOpen(_, .start, _)): return true
+        default: return false
+        }
+    }
+
+    /// Whether the face did the step's action on this frame (while it should hold still).
+    private func acted(_ step: ChallengeStep, events: [Event], observed: FaceObservation) -> Bool {
+        switch step {
+        case .blink:
+            return events.contains { if case .blink = $0.payload { return true } else { return false } }
+        case .smile, .openMouth:
+            return events.contains { isStart(of: step, $0) }
+        case .turnLeft, .turnRight, .nod:
+            return false
+        }
+    }
+
+    /// Whether the face is at rest for `step`: no smile or open mouth for those steps, facing the
+    /// camera for turns, the prompt's pitch for nods.
+    private func neutral(for step: ChallengeStep, _ observed: FaceObservation) -> Bool {
+        let pose = observed.measures.pose
+        switch step {
+        case .blink: return true
+        case .smile: return !observed.smiling
+        case .openMouth: return !observed.mouthOpen
+        case .turnLeft, .turnRight: return abs(pose.yaw) < settings.turnYaw / 2
+        case .nod: return abs(pose.pitch - promptPitch) < settings.nodPitch / 2
+        }
+    }
+
+    /// The action came before its cue: count it, and hold again unless the step has had too many.
+    private func early(index: Int, t: Double, emit: (CheckOutput) -> Void) {
+        results[index].early += 1
+        trial = nil
+        if results[index].early > settings.earlyLimit { return fail(.earlyResponse, emit: emit) }
+        phase = .holding(index: index, since: t, cueAt: nil)
+    }
+
+    /// The cue went unanswered: fail when the step can no longer get its responses, else hold again.
+    private func miss(index: Int, observed: FaceObservation, frame: Int, t: Double, emit: (CheckOutput) -> Void) {
+        results[index].missed += 1
+        trial = nil
+        let trials = settings.trials(for: results[index].step)
+        if results[index].missed > trials.attempts - trials.needed {
+            return fail(results[index].flat > 0 ? .flatFace : .timeout, emit: emit)
+        }
+        phase = .holding(index: index, since: t, cueAt: nil)
+    }
+
+    /// The cue was answered: the step is done when it has its responses, else hold again.
+    private func answer(index: Int, latency: Double, observed: FaceObservation, frame: Int, t: Double,
+                        emit: (CheckOutput) -> Void) {
+        results[index].latencies.append(latency)
+        trial = nil
+        guard results[index].latencies.count >= settings.trials(for: results[index].step).needed else {
+            phase = .holding(index: index, since: t, cueAt: nil)
+            return
+        }
+        // Each step: its responses, and (with an identity) a matching reading since its prompt.
+        if identity != nil, (lastMatchT ?? -.infinity) < results[index].promptT {
+            phase = .confirmingStep(index: index, since: t)
+            return
+        }
+        complete(index: index, observed: observed, frame: frame, t: t, emit: emit)
+    }
+
+    /// The step is done: on to the next, or the end.
+    private func complete(index: Int, observed: FaceObservation, frame: Int, t: Double, emit: (CheckOutput) -> Void) {
+        results[index].doneT = t
+        if index + 1 == challenge.steps.count {
+            // The end: one more matching reading after the last action.
+            if identity != nil {
+                phase = .confirming(doneT: t)
+                return
+            }
+            return pass(emit: emit)
+        }
+        phase = .preparing(usableSince: t)
+        prepare(observed, frame: frame, t: t, emit: emit)
+    }
+
+    /// Whether box `b` continues box `a`: its centre within one width of `a`'s, its width within
+    /// a factor of 1.5.
+    static func continues(_ a: FaceBox, with b: FaceBox) -> Bool {
+        let dx = Double(b.x + b.width / 2 - a.x - a.width / 2), dy = Double(b.y + b.height / 2 - a.y - a.height / 2)
+        let ratio = Double(b.width) / Double(max(a.width, 1))
+        return (dx * dx + dy * dy).squareRoot() <= Double(a.width) && ratio >= 1 / 1.5 && ratio <= 1.5
     }
 
     private func problem(with observed: FaceObservation) -> (adjust: AdjustReason, failure: FailureReason)? {
         if observed.box.width < settings.minFaceSize { return (.moveCloser, .tooSmall) }
         if observed.brightness < settings.minBrightness { return (.moreLight, .tooDark) }
         let pose = observed.measures.pose
-        if abs(pose.yaw) > settings.maxTurn || abs(pose.pitch) > settings.maxTurn { return (.faceCamera, .turnedAway) }
+        if abs(pose.yaw) > settings.maxTurn || abs(pose.pitch) > settings.maxPitch { return (.faceCamera, .turnedAway) }
         return nil
     }
 

@@ -33,6 +33,9 @@ public struct Truth: Codable, Sendable, Equatable {
     public var unsure: [Event]?
     /// Who is in the recording (real recordings), for leave-one-person-out scoring.
     public var person: String?
+    /// For a presentation-attack recording: what kind of attack it is (`screen`, `photo-held`,
+    /// `photo-turned`, …); nil for a recording of a live person.
+    public var attack: String?
     public var notes: String?
 
     public init(faces: Int, events: [Event], negatives: [Event]? = nil, unsure: [Event]? = nil, person: String? = nil,

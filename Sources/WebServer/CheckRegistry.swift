@@ -57,11 +57,12 @@ public final class CheckRegistry: @unchecked Sendable {
     }
 
     /// Starts a check, or throws `Conflict` while another runs.
-    public func start(_ challenge: Challenge, settings: CheckSettings, id: String = UUID().uuidString.lowercased()) throws -> Snapshot {
+    public func start(_ challenge: Challenge, settings: CheckSettings, seed: UInt64 = UInt64.random(in: 0...UInt64.max),
+                      id: String = UUID().uuidString.lowercased()) throws -> Snapshot {
         lock.lock()
         defer { lock.unlock() }
         if let running { throw Conflict(runningID: running.id) }
-        running = (id, LivenessCheck(challenge: challenge, settings: settings))
+        running = (id, LivenessCheck(challenge: challenge, settings: settings, seed: seed))
         let snapshot = Snapshot(id: id, challenge: challenge.description)
         snapshots[id] = snapshot
         order.append(id)

@@ -7,6 +7,8 @@ import Liveness
 public struct CheckRequest: Sendable, Equatable {
     public var challenge: Challenge
     public var settings: CheckSettings
+    /// Draws the challenge (when none is given) and the cue times.
+    public var seed: UInt64
 
     /// A body that is not such an object.
     public struct Invalid: Error, CustomStringConvertible, Equatable {
@@ -33,7 +35,7 @@ public struct CheckRequest: Sendable, Equatable {
             }
             settings.stepTimeout = value
         }
-        var seed = UInt64.random(in: 0...UInt64.max)
+        seed = UInt64.random(in: 0...UInt64.max)
         if let given = object["seed"] {
             guard let number = given as? NSNumber, let value = UInt64(exactly: number.doubleValue) else {
                 throw Invalid(description: "seed must be a non-negative integer")

@@ -136,7 +136,7 @@ public struct WebServer: Sendable {
             return Self.json(.badRequest, Self.errorJSON("\(error)"))
         }
         do {
-            let snapshot = try checks.start(request.challenge, settings: request.settings)
+            let snapshot = try checks.start(request.challenge, settings: request.settings, seed: request.seed)
             return Self.json(.created, snapshot.json, location: "/checks/\(snapshot.id)")
         } catch let conflict as CheckRegistry.Conflict {
             return Self.json(.conflict, Self.errorJSON(conflict.description, running: conflict.runningID))

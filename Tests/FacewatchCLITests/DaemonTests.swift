@@ -135,14 +135,28 @@ final class DaemonTests: XCTestCase {
     }
 
     func testCheckExitStatusIsWhatAKYCScriptBranchesOn() throws {
-        let (pass, passLines) = try exitStatus(["check", "--replay", recordings.appendingPathComponent("blinks-slow-move").path,
-                                                "--challenge", "blink:2"])
+        // A person answering the cues (the bundled recording played by `check-eval` as its person
+        // answering the cues of seed 4, saved) passes; the same recording replayed as it is does not.
+        let saved = folder.appendingPathComponent("genuine")
+        let (made, table) = try exitStatus(["check-eval", "--genuine", recordings.appendingPathComponent("blinks-slow-move").path,
+                                            "--challenges", "blink:2", "--genuine-seeds", "4", "--save-genuine", saved.path])
+        XCTAssertEqual(made, 0, table)
+        let genuine = saved.appendingPathComponent("blinks-slow-move-blinkx2-4").path
+        let (pass, passLines) = try exitStatus(["check", "--replay", genuine, "--challenge", "blink:2", "--seed", "4"])
         XCTAssertEqual(pass, 0, passLines)
+        XCTAssertTrue(passLines.contains(#""type":"cue""#), passLines)
         XCTAssertTrue(passLines.contains(#""type":"verdict""#) && passLines.contains(#""pass":true"#), passLines)
+        let (again, againLines) = try exitStatus(["check", "--replay", genuine, "--challenge", "blink:2", "--seed", "4"])
+        XCTAssertEqual(again, 0)
+        XCTAssertEqual(againLines, passLines, "the same recording and seed give the same lines")
+        let (replayed, replayedLines) = try exitStatus(["check", "--replay", recordings.appendingPathComponent("blinks-slow-move").path,
+                                                        "--challenge", "blink:2", "--seed", "4"])
+        XCTAssertEqual(replayed, 1, replayedLines)
+        // A photo held to the camera: no blink on the first cue, and the 4.5 s recording ends.
         let (fail, failLines) = try exitStatus(["check", "--replay", recordings.appendingPathComponent("still-photo").path,
-                                                "--challenge", "blink", "--step-timeout", "3"])
+                                                "--challenge", "blink", "--seed", "1"])
         XCTAssertEqual(fail, 1)
-        XCTAssertTrue(failLines.contains(#""reason":"timeout""#), failLines)
+        XCTAssertTrue(failLines.contains(#""pass":false,"reason":"stream_ended""#) && failLines.contains(#""missed":1"#), failLines)
         let (error, _) = try exitStatus(["check", "--replay", "/nonexistent/recording", "--challenge", "blink"])
         XCTAssertEqual(error, 2)
         let (badChallenge, _) = try exitStatus(["check", "--replay", recordings.appendingPathComponent("still-photo").path,

@@ -49,6 +49,18 @@ final class IdentityCommandTests: XCTestCase {
 
     private var config: [String] { ["--config", folder.appendingPathComponent("config.json").path] }
 
+    /// A recording of Grace Hopper answering the cues of `check --challenge blink --seed 1`, made
+    /// by `check-eval --save-genuine` from the bundled `hopper-blinks` (a replay of that recording
+    /// itself does not answer the cues).
+    private func genuineHopper(environment: [String: String]? = nil) throws -> String {
+        let saved = folder.appendingPathComponent("genuine")
+        let (status, output, error) = try run(["check-eval", "--genuine", "Recordings/hopper-blinks", "--challenges", "blink",
+                                               "--genuine-seeds", "1", "--save-genuine", saved.path] + config, environment: environment)
+        XCTAssertEqual(status, 0, error)
+        XCTAssertTrue(output.contains("0/1 0.0%"), "the genuine presentation passed: \(output)")
+        return saved.appendingPathComponent("hopper-blinks-blink-1").path
+    }
+
     private func requireModel() throws {
         guard modelInstalled else {
             if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("CI=true but the descriptor model is not installed") }
@@ -68,7 +80,8 @@ final class IdentityCommandTests: XCTestCase {
             XCTAssertTrue(lines.first?.contains("Scripts/setup-models") == true, error)
         }
         // The rest works as before without the model.
-        let (status, output, _) = try run(["check", "--replay", "Recordings/hopper-blinks", "--challenge", "blink"] + config, environment: env)
+        let genuine = try genuineHopper(environment: env)
+        let (status, output, _) = try run(["check", "--replay", genuine, "--challenge", "blink", "--seed", "1"] + config, environment: env)
         XCTAssertEqual(status, 0, output)
     }
 
@@ -114,6 +127,17 @@ final class IdentityCommandTests: XCTestCase {
         (status, output, _) = try run(["verify", "--against", photos + "biden_1.jpg", photos + "obama_1.jpg"] + config)
         XCTAssertEqual(status, 1, output)
         XCTAssertTrue(output.hasPrefix(#"{"type":"identity""#), output)
+        // An identity card: the main portrait and a ghost portrait at half its size. The main
+        // face is compared; two people of the same size are refused.
+        (status, output, _) = try run(["verify", "--against", photos + "id_card_biden.jpg", photos + "biden_2.jpg"] + config)
+        XCTAssertEqual(status, 0, output)
+        XCTAssertTrue(output.contains(#""match":true"#), output)
+        (status, output, _) = try run(["verify", "--against", photos + "id_card_biden.jpg", photos + "obama_1.jpg"] + config)
+        XCTAssertEqual(status, 1, output)
+        var error: String
+        (status, _, error) = try run(["verify", "--against", photos + "two_people.jpg", photos + "biden_2.jpg"] + config)
+        XCTAssertEqual(status, 2, error)
+        XCTAssertTrue(error.contains("more than one face of about the same size"), error)
     }
 
     func testCheckIdentityOnRecordings() throws {
@@ -122,7 +146,8 @@ final class IdentityCommandTests: XCTestCase {
         XCTAssertEqual(status, 0, error)
         // The enrolled person passes.
         var output: String
-        (status, output, _) = try run(["check", "--identity", "hopper", "--replay", "Recordings/hopper-blinks", "--challenge", "blink"] + config)
+        (status, output, _) = try run(["check", "--identity", "hopper", "--replay", try genuineHopper(), "--challenge", "blink",
+                                       "--seed", "1"] + config)
         XCTAssertEqual(status, 0, output)
         XCTAssertTrue(output.contains(#""type":"identity""#), output)
         XCTAssertFalse(output.contains(#""match":false"#), output)

@@ -8,39 +8,45 @@ import XCTest
 /// The check with an expected identity, driven by constructed readings: the caller reads the
 /// identity whenever `needsIdentity` says so; `distance(t)` is what it would read at time t.
 final class IdentityCheckTests: XCTestCase {
-    private func face() -> FaceObservation {
+    private func face(ear: Double = 0.3) -> FaceObservation {
         var points: [SIMD2<Float>] = []
         for i in 0..<68 {
             let angle = Float(i) / 68 * 2 * .pi
             points.append(SIMD2(200 + 60 * cos(angle), 200 + 70 * sin(angle)))
         }
-        let measures = FaceMeasures(earLeft: 0.3, earRight: 0.3, mar: 0.05, smile: 0, nose: SIMD2(0.5, 0.5),
+        let measures = FaceMeasures(earLeft: ear, earRight: ear, mar: 0.05, smile: 0, nose: SIMD2(0.5, 0.5),
                                     pose: HeadPose(yaw: 0, pitch: 0, roll: 0))
         return FaceObservation(id: 1, box: FaceBox(x: 120, y: 120, width: 150, height: 150), shape: FaceShape(points: points),
                                measures: measures, brightness: 120,
                                thresholds: FrameThresholds(earCloseLeft: 0.19, earCloseRight: 0.19, smile: 0.35, mar: 0.33))
     }
 
-    /// Blinks at 2.0 s and 3.5 s; the identity reads `distance(t)`.
-    private func run(_ challenge: String, distance: @escaping (Double) -> Double?) throws
+    /// Blinks 0.4 s after every cue; the identity reads `distance(t, answered)`, `answered` the
+    /// number of cues answered so far.
+    private func run(_ challenge: String, distance: @escaping (Double, Int) -> Double?) throws
         -> (outputs: [CheckOutput], readings: [IdentityReading], verdict: CheckVerdict) {
-        let check = LivenessCheck(challenge: try Challenge(parsing: challenge), identity: "alice")
+        let check = LivenessCheck(challenge: try Challenge(parsing: challenge), identity: "alice", seed: 1)
         var outputs: [CheckOutput] = []
         var readings: [IdentityReading] = []
+        var cues: [Double] = []
+        var answered = 0
         var frame = 0
-        while Double(frame) / 30 <= 10 && check.verdict == nil {
+        while Double(frame) / 30 <= 40 && check.verdict == nil {
             let t = Double(frame) / 30
             var events: [Event] = []
-            for blinkT in [2.0, 3.5] where abs(t - blinkT) < 0.001 {
-                events.append(Event(t: t, frame: frame, .blink(face: 1, start: t - 0.15, duration: 0.15)))
+            for cue in cues where abs(t - cue - 0.4 - 5.0 / 30) < 0.5 / 30 {
+                events.append(Event(t: t, frame: frame, .blink(face: 1, start: t - 5.0 / 30, duration: 5.0 / 30)))
+                answered += 1
             }
             var reading: IdentityReading?
-            if check.needsIdentity(t: t), let d = distance(t) {
+            if check.needsIdentity(t: t), let d = distance(t, answered) {
                 reading = IdentityReading(t: t, frame: frame, face: 1, name: "alice", distance: d, threshold: 0.6)
                 readings.append(reading!)
             }
-            check.observe(frame: frame, t: t, events: events, faces: [face()], facesInView: 1, identity: reading) {
+            let shut = cues.contains { t >= $0 + 0.4 - 1e-9 && t < $0 + 0.4 + 5.0 / 30 - 1e-9 }
+            check.observe(frame: frame, t: t, events: events, faces: [face(ear: shut ? 0.08 : 0.3)], facesInView: 1, identity: reading) {
                 outputs.append($0)
+                if case .cue(_, _, _, let t, _, _) = $0 { cues.append(t) }
             }
             frame += 1
         }
@@ -49,7 +55,7 @@ final class IdentityCheckTests: XCTestCase {
     }
 
     func testTheEnrolledPersonPassesWithReadingsAtStartEveryStepAndEnd() throws {
-        let (outputs, readings, verdict) = try run("blink,blink") { _ in 0.35 }
+        let (outputs, readings, verdict) = try run("blink,blink") { _, _ in 0.35 }
         XCTAssertTrue(verdict.passed, "\(verdict)")
         XCTAssertEqual(verdict.identity, "alice")
         XCTAssertEqual(verdict.identityDistance ?? 0, 0.35, accuracy: 1e-12)
@@ -63,7 +69,7 @@ final class IdentityCheckTests: XCTestCase {
     }
 
     func testAnotherPersonFailsBeforeAnyPrompt() throws {
-        let (outputs, _, verdict) = try run("blink") { _ in 0.85 }
+        let (outputs, _, verdict) = try run("blink") { _, _ in 0.85 }
         XCTAssertFalse(verdict.passed)
         XCTAssertEqual(verdict.reason, .identityMismatch)
         XCTAssertFalse(outputs.contains { if case .prompt(_, _, _, _, _, 1) = $0 { return true } else { return false } })
@@ -71,21 +77,22 @@ final class IdentityCheckTests: XCTestCase {
     }
 
     func testASwapDuringTheCheckFails() throws {
-        let (_, _, verdict) = try run("blink,blink") { t in t < 2.6 ? 0.35 : 0.8 }
+        // Another person from the second step's second answer on.
+        let (_, _, verdict) = try run("blink,blink") { _, answered in answered < 5 ? 0.35 : 0.8 }
         XCTAssertFalse(verdict.passed)
         XCTAssertEqual(verdict.reason, .identityChanged)
-        XCTAssertEqual(verdict.t, 2.6, accuracy: 0.3)
         XCTAssertNotNil(verdict.steps[0].doneT, "the first step was done before the swap")
+        XCTAssertNil(verdict.steps[1].doneT)
     }
 
     func testASwapAfterTheLastActionFailsAtTheEnd() throws {
-        let (_, _, verdict) = try run("blink,blink") { t in t <= 3.5 ? 0.35 : 0.8 }
+        let (_, _, verdict) = try run("blink,blink") { _, answered in answered < 8 ? 0.35 : 0.8 }
         XCTAssertFalse(verdict.passed)
         XCTAssertEqual(verdict.reason, .identityChanged)
     }
 
     func testWithoutReadingsTheCheckCannotStart() throws {
-        let (_, _, verdict) = try run("blink") { _ in nil }
+        let (_, _, verdict) = try run("blink") { _, _ in nil }
         XCTAssertFalse(verdict.passed)
         XCTAssertEqual(verdict.reason, .identityMismatch)
     }

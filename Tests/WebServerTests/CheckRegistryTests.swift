@@ -3,6 +3,7 @@ import Events
 import Foundation
 import Landmarks
 import Liveness
+import LivenessEvaluation
 import Pipeline
 import Recordings
 import WebServer
@@ -28,32 +29,66 @@ final class CheckRegistryTests: XCTestCase {
         XCTAssertNoThrow(try registry.start(try Challenge(parsing: "smile"), settings: CheckSettings(), id: "b"))
     }
 
-    func testACheckOnARecordingPromptsInOrderAndPasses() throws {
+    func testAPersonAnsweringTheCuesPassesAndAReplayFails() throws {
         var verdicts: [Bool] = []
         let registry = CheckRegistry { verdicts.append($0) }
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Recordings/double-blinks")
-        let processor = try FrameProcessor(configuration: Configuration(), predictor: Self.predictor.get())
-        var source = RecordingSource(recording: try Recording(directory: folder.path))
-        _ = try registry.start(try Challenge(parsing: "blink,blink"), settings: CheckSettings(), id: "c")
+            .deletingLastPathComponent().appendingPathComponent("Recordings/hopper-blinks")
+        let recording = try Recording(directory: folder.path)
+        // The person reads the prompts and cues from the check's state, as the page does.
+        var person = try RespondingPerson(recording: recording, seed: 3)
+        var processor = try FrameProcessor(configuration: Configuration(), predictor: Self.predictor.get())
+        _ = try registry.start(try Challenge(parsing: "blink,blink"), settings: CheckSettings(), seed: 3, id: "c")
         var events: [Event] = []
-        while registry.snapshot("c")?.passed == nil, let frame = try source.nextFrame() {
+        var heard = 0
+        while registry.snapshot("c")?.passed == nil, let frame = try person.nextFrame() {
             events.removeAll()
             processor.process(frame) { events.append($0) }
             registry.observe(frame: frame.index, t: frame.t, events: events, faces: processor.observations,
                              facesInView: processor.tracker.facesInView)
+            let lines = registry.snapshot("c")?.outputs ?? []
+            for line in lines[heard...] {
+                guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                      let type = object["type"] as? String, let t = object["t"] as? Double, let frame = object["frame"] as? Int,
+                      let step = (object["step"] as? String).flatMap(ChallengeStep.init(parsing:)) else { continue }
+                if type == "prompt" {
+                    person.hear(.prompt(step: step, index: object["index"] as? Int ?? 0, of: object["of"] as? Int ?? 0, t: t,
+                                        frame: frame, timeout: 5))
+                } else if type == "cue", let window = object["window_s"] as? [Double] {
+                    person.hear(.cue(step: step, trial: object["trial"] as? Int ?? 0, of: object["of"] as? Int ?? 0, t: t,
+                                     frame: frame, window: window[0]...window[1]))
+                }
+            }
+            heard = lines.count
         }
         let snapshot = try XCTUnwrap(registry.snapshot("c"))
         XCTAssertEqual(snapshot.state, "passed", snapshot.json)
         let types = snapshot.outputs.compactMap { line -> String? in
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
-            return "\(object["type"]!):\(object["index"] ?? object["pass"]!)"
+            return object["type"] as? String
         }
-        XCTAssertEqual(types, ["prompt:0", "prompt:1", "verdict:1"])
+        XCTAssertEqual(types.first, "prompt")
+        XCTAssertEqual(types.filter { $0 == "prompt" }.count, 2)
+        XCTAssertGreaterThanOrEqual(types.filter { $0 == "cue" }.count, 8)
+        XCTAssertEqual(types.last, "verdict")
         XCTAssertEqual(verdicts, [true])
         let json = try JSONSerialization.jsonObject(with: Data(snapshot.json.utf8)) as? [String: Any]
         XCTAssertEqual(json?["state"] as? String, "passed")
         XCTAssertEqual(json?["challenge"] as? String, "blink,blink")
+
+        // The same recording replayed as it is blinks at its own pace: the check fails.
+        processor = try FrameProcessor(configuration: Configuration(), predictor: Self.predictor.get())
+        var replay = RecordingSource(recording: recording, loops: 8)
+        _ = try registry.start(try Challenge(parsing: "blink,blink"), settings: CheckSettings(), seed: 3, id: "d")
+        while registry.snapshot("d")?.passed == nil, let frame = try replay.nextFrame() {
+            events.removeAll()
+            processor.process(frame) { events.append($0) }
+            registry.observe(frame: frame.index, t: frame.t, events: events, faces: processor.observations,
+                             facesInView: processor.tracker.facesInView)
+        }
+        registry.finish()
+        XCTAssertEqual(registry.snapshot("d")?.state, "failed")
+        XCTAssertEqual(verdicts, [true, false])
     }
 
     func testCheckRequestsReadLikeTheCommandsOptions() throws {

@@ -1,6 +1,7 @@
 // The check page: starts a check (POST /checks), polls its state (GET /checks/{id}) and shows
-// the prompt, a progress ring per step and the verdict. URL parameters challenge, seed and
-// step_timeout_s are passed on (e.g. /check?challenge=blink,smile).
+// each step's prompt, each cue the moment it arrives ("Blink now"), a progress ring per step
+// and the verdict. URL parameters challenge, seed and step_timeout_s are passed on (e.g.
+// /check?challenge=blink,smile).
 "use strict";
 const words = {
   "blink": "Blink", "blink:2": "Blink twice", "smile": "Smile", "open_mouth": "Open your mouth",
@@ -10,9 +11,14 @@ const adjustments = {
   no_face: "Look at the camera", move_closer: "Come closer", more_light: "Find more light",
   face_camera: "Face the camera", one_face_only: "Only one face, please",
 };
+const cueWords = {
+  "blink": "Blink now", "blink:2": "Blink twice now", "smile": "Smile now", "open_mouth": "Open your mouth now",
+  "turn_left": "Turn left now", "turn_right": "Turn right now", "nod": "Nod now",
+};
 const reasons = {
-  timeout: "a step was not done in time", no_face: "no face was seen", multiple_faces: "more than one face",
-  face_lost: "the face was lost", face_swapped: "another face took over", out_of_order: "a step came before it was asked",
+  timeout: "the cues were not answered in time", early_response: "the steps came before their cues",
+  flat_face: "the turns moved like a flat picture", no_face: "no face was seen", multiple_faces: "more than one face",
+  face_lost: "the face was lost", face_swapped: "another face took over",
   too_small: "the face was too small", too_dark: "too dark", turned_away: "the face was turned away",
   stream_ended: "the camera stopped",
 };
@@ -21,15 +27,13 @@ video.addEventListener("error", () => document.getElementById("video-box").class
 const startButton = document.getElementById("start");
 const circumference = 2 * Math.PI * 42;
 let poll = null;
-let prompts = [];
-// What the page shows next: each prompt stays up at least `hold` ms, so a step done at once
-// (the second blink of a pair) still shows its prompt before the next one or the verdict.
-const hold = 700;
-let display = [];
-let shownAt = 0;
 let concluded = false;
 let challenge = [];
+// The step shown now and the number of cues already shown (cues are shown the moment they arrive:
+// the person answers them within a second).
 let current = null;
+let cuesShown = 0;
+let cueTimer = null;
 
 function text(id, value) { document.getElementById(id).textContent = value; }
 
@@ -55,38 +59,49 @@ function ring(i, fraction, state) {
 }
 
 function showPrompt(p) {
-  if (current) ring(current.prompt.index, 1, "done");
-  current = { prompt: p, shown: performance.now() };
-  text("prompt", words[p.step] || p.step);
-  text("hint", `Step ${p.index + 1} of ${p.of}`);
+  if (current) ring(current.index, 1, "done");
+  current = p;
+  text("prompt", "Keep still");
+  text("hint", `Step ${p.index + 1} of ${p.of}: ${(words[p.step] || p.step).toLowerCase()} each time you are told`);
 }
 
-function pump() {
-  if (display.length && performance.now() - shownAt >= hold) {
-    display.shift()();
-    shownAt = performance.now();
-  }
+function showCue(cue) {
+  const prompt = document.getElementById("prompt");
+  prompt.textContent = cueWords[cue.step] || cue.step;
+  prompt.classList.add("cue");
+  if (current) ring(current.index, (cue.trial - 1) / cue.of);
+  clearTimeout(cueTimer);
+  cueTimer = setTimeout(() => {
+    prompt.classList.remove("cue");
+    if (!concluded) prompt.textContent = "Keep still";
+  }, 1000 * cue.window_s[1]);
 }
 
 function update(check) {
   const outputs = check.outputs;
-  const stepPrompts = outputs.filter((o) => o.type === "prompt" && o.step !== "adjust");
   const last = outputs[outputs.length - 1];
-  stepPrompts.forEach((p) => {
-    if (!prompts.some((q) => q.index === p.index)) { prompts.push(p); display.push(() => showPrompt(p)); }
+  outputs.filter((o) => o.type === "prompt" && o.step !== "adjust").forEach((p) => {
+    if (!current || p.index > current.index) showPrompt(p);
   });
+  const cues = outputs.filter((o) => o.type === "cue");
+  if (cues.length > cuesShown) {
+    cuesShown = cues.length;
+    showCue(cues[cues.length - 1]);
+  }
   const verdict = outputs.find((o) => o.type === "verdict");
   if (verdict && !concluded) {
     concluded = true;
     clearInterval(poll);
-    display.push(() => showVerdict(verdict));
-  } else if (!verdict && display.length === 0 && last && last.type === "prompt" && last.step === "adjust") {
+    showVerdict(verdict);
+  } else if (!verdict && last && last.type === "prompt" && last.step === "adjust") {
     text("hint", adjustments[last.reason] || last.reason);
   }
 }
 
 function showVerdict(verdict) {
   current = null;
+  clearTimeout(cueTimer);
+  document.getElementById("prompt").classList.remove("cue");
   verdict.steps.forEach((s, i) => ring(i, 1, s.result === "done" ? "done" : (s.result === "not_done" ? null : "failed")));
   text("prompt", verdict.pass ? "Thank you" : "Check failed");
   text("hint", verdict.pass ? "All steps done." : "Because " + (reasons[verdict.reason] || verdict.reason) + ".");
@@ -97,12 +112,6 @@ function showVerdict(verdict) {
   startButton.textContent = "Again";
 }
 
-function tick() {
-  if (!current) return;
-  const elapsed = (performance.now() - current.shown) / 1000;
-  ring(current.prompt.index, elapsed / current.prompt.timeout_s);
-}
-
 async function start() {
   const params = new URLSearchParams(location.search);
   const body = {};
@@ -110,10 +119,9 @@ async function start() {
   if (params.has("seed")) body.seed = Number(params.get("seed"));
   if (params.has("step_timeout_s")) body.step_timeout_s = Number(params.get("step_timeout_s"));
   startButton.disabled = true;
-  prompts = [];
-  display = [];
   concluded = false;
   current = null;
+  cuesShown = 0;
   text("verdict", "");
   text("hint", "Hold still while the camera finds you…");
   text("prompt", "Get ready");
@@ -131,9 +139,7 @@ async function start() {
     const state = await fetch("/checks/" + reply.id);
     if (state.ok) update(await state.json());
   };
-  poll = setInterval(refresh, 150);
+  poll = setInterval(refresh, 100);
 }
 
 startButton.addEventListener("click", start);
-setInterval(tick, 100);
-setInterval(pump, 50);

@@ -1,0 +1,208 @@
+import Liveness
+import Recordings
+
+/// A recording of a real person played as that person taking a liveness check: a genuine
+/// presentation to compare attacks against (ISO/IEC 30107-3's bona fide presentations).
+///
+/// It is a frame source on a camera clock of its own (frame `k` at `k / fps`) that shows the
+/// recording's frames, steered by what the check says (`hear`):
+/// - **holding still**: it plays the footage but never the stretches where the recording's
+///   `truth.json` has a blink, wink, closure, smile or open mouth (with `margin` around them), as
+///   a person asked to keep still suppresses them. It makes its way (at twice the speed, as a
+///   camera dropping every other frame) to the quiet half second before the next annotated event of
+///   the kind the current step asks for, and moves back and forth there until cued, so that the
+///   head moves as it did in the footage and never jumps far;
+/// - **responding**: after each cue it waits a reaction time drawn from the seed (`reaction`;
+///   voluntary blinks to a visual cue start 0.25–0.6 s after it) and then cuts to that event, so
+///   that its annotated start falls at that time (for `blink:N`, N blinks in quick succession
+///   from the footage where it has them, else N blinks cut in one after the other).
+///
+/// The footage is real and so are the events; only their timing follows the cues, and the
+/// cuts are what a camera dropping frames gives. An event already going on at the first frame
+/// (a portrait that smiles throughout) is the resting face. Turns and nods are answered from
+/// `turn_left`, `turn_right` and `nod` intervals marked in the truth; a step with no annotated
+/// event of its kind cannot be answered: `canRespond(to:)` says which.
+public struct RespondingPerson: FrameSource {
+    public let recording: Recording
+    /// Seconds of footage kept clear around each annotated event while holding still.
+    public let margin: Double
+    /// The reaction times drawn from, seconds from a cue to the start of the response.
+    public let reaction: ClosedRange<Double>
+    /// Seconds of quiet footage before the next event that the person moves back and forth in.
+    public let waitingRoom = 0.5
+
+    private let truth: [Truth.Event]
+    private let period: Double
+    private var generator: SplitMix64
+    private var tick = 0
+    /// The recording frame shown next, and the direction of play while waiting.
+    private var position = 0
+    private var direction = 1
+    /// The event type the current step asks for, and the event the next response will show.
+    private var wanted: String?
+    private var target: Truth.Event?
+    /// Responses waiting to be shown: the camera time of the cut, the recording frame cut to, and
+    /// the recording time at which the event is over.
+    private var planned: [(at: Double, frame: Int, end: Double)] = []
+    /// While an event is shown: the recording time at which it is over.
+    private var showingUntil: Double?
+
+    public init(recording: Recording, seed: UInt64, margin: Double = 0.2, reaction: ClosedRange<Double> = 0.25...0.6) throws {
+        guard let truth = recording.truth else { throw RespondingPersonError.noTruth(recording.directory) }
+        self.recording = recording
+        let first = recording.frames.first?.t ?? 0
+        self.truth = truth.events.filter { $0.start > first }.sorted { $0.start < $1.start }
+        self.margin = margin
+        self.reaction = reaction
+        period = 1 / recording.info.fps
+        generator = SplitMix64(seed: seed)
+        position = quiet(from: 0) ?? 0
+    }
+
+    /// Whether the recording has an annotated event with which to answer `step`.
+    public func canRespond(to step: ChallengeStep) -> Bool {
+        let type = Self.eventType(for: step)
+        return truth.contains { $0.type == type }
+    }
+
+    /// What the check said: a prompt names the event to get ready for, a cue schedules it.
+    public mutating func hear(_ output: CheckOutput) {
+        switch output {
+        case .prompt(let step, _, _, _, _, _):
+            wanted = Self.eventType(for: step)
+            target = wanted.flatMap { nextEvent(of: $0, after: recording.frames[position].t) }
+        case .cue(let step, _, _, let t, _, _):
+            guard var event = target, let type = wanted else { return }
+            let count: Int
+            if case .blink(let n) = step { count = n } else { count = 1 }
+            var at = t + Double.random(in: reaction, using: &generator)
+            if count > 1, let run = run(of: count, startingFrom: event) {
+                // Blinks in quick succession in the footage itself: shown as they happened.
+                let lead = min(margin, run.first.start)
+                if let frame = frameIndex(at: run.first.start - lead) {
+                    planned.append((at: at - lead, frame: frame, end: run.last.end + margin / 2))
+                    target = nextEvent(of: type, after: run.last.end)
+                    return
+                }
+            }
+            for _ in 0..<count {
+                let lead = min(margin, event.start)
+                guard let frame = frameIndex(at: event.start - lead) else { return }
+                planned.append((at: at - lead, frame: frame, end: event.end + margin / 2))
+                // A further blink of the same response follows this one's reopening.
+                at += (event.end - event.start) + 0.35
+                guard let next = nextEvent(of: type, after: event.end) else { return }
+                event = next
+            }
+            // The next response will show the event after the last one shown.
+            target = event
+        default:
+            break
+        }
+    }
+
+    public mutating func nextFrame() throws -> Frame? {
+        let t = Double(tick) * period
+        if let next = planned.first, t >= next.at {
+            planned.removeFirst()
+            position = next.frame
+            showingUntil = next.end
+        }
+        if let until = showingUntil, recording.frames[position].t > until {
+            showingUntil = nil
+        }
+        if showingUntil == nil { position = waitingPosition() }
+        let frame = Frame(index: tick, t: t, payload: .jpeg(try recording.jpeg(position)))
+        tick += 1
+        if showingUntil != nil {
+            position = min(position + 1, recording.frames.count - 1)
+        }
+        return frame
+    }
+
+    /// Where the person is while holding still: on the way to the quiet second before the target
+    /// (two frames at a time, over quiet frames only), or moving back and forth in it.
+    private mutating func waitingPosition() -> Int {
+        let count = recording.frames.count
+        guard let target, let roomEnd = frameIndex(at: target.start - margin).map({ max($0 - 1, 0) }) else {
+            // Nothing to get ready for: play the quiet footage, round and round.
+            let next = position + direction
+            return (next < count ? quiet(from: next) : nil) ?? quiet(from: 0) ?? position
+        }
+        let previousEnd = truth.last { $0.end < target.start }?.end ?? 0
+        let roomStart = frameIndex(at: max(target.start - margin - waitingRoom, previousEnd + margin)) ?? roomEnd
+        if position > roomEnd || position < roomStart && recording.frames[position].t > target.start {
+            // Past it (the target lies after the end, round the loop): go there at once.
+            direction = -1
+            return roomEnd
+        }
+        if position < roomStart {
+            let next = min(position + 2, count - 1)
+            return quiet(from: next).map { min($0, roomEnd) } ?? roomEnd
+        }
+        var next = position + direction
+        if next > roomEnd || next < roomStart || !isQuiet(next) {
+            direction = -direction
+            next = min(max(position + direction, roomStart), roomEnd)
+        }
+        return next
+    }
+
+    /// `count` annotated events of the same type as `first`, each starting within 0.6 s of the
+    /// previous one's end, from `first` on or later in the recording; nil when there are none.
+    private func run(of count: Int, startingFrom first: Truth.Event) -> (first: Truth.Event, last: Truth.Event)? {
+        let matching = truth.filter { $0.type == first.type }
+        let ordered = matching.filter { $0.start >= first.start } + matching.filter { $0.start < first.start }
+        for candidate in ordered {
+            guard let i = matching.firstIndex(of: candidate), i + count <= matching.count else { continue }
+            let run = matching[i..<(i + count)]
+            if zip(run, run.dropFirst()).allSatisfy({ $1.start - $0.end <= 0.6 }) { return (run.first!, run.last!) }
+        }
+        return nil
+    }
+
+    /// The truth event type that answers `step`.
+    static func eventType(for step: ChallengeStep) -> String {
+        switch step {
+        case .blink: return "blink"
+        case .smile: return "smile"
+        case .openMouth: return "mouth_open"
+        case .turnLeft: return "turn_left"
+        case .turnRight: return "turn_right"
+        case .nod: return "nod"
+        }
+    }
+
+    /// Whether recording frame `index` is clear of every annotated event (with the margin).
+    private func isQuiet(_ index: Int) -> Bool {
+        let t = recording.frames[index].t
+        return !truth.contains { t >= $0.start - margin && t <= $0.end + margin }
+    }
+
+    /// The first quiet frame at or after `index`, nil when there is none.
+    private func quiet(from index: Int) -> Int? {
+        (index..<recording.frames.count).first { isQuiet($0) }
+    }
+
+    /// The next annotated event of `type` that starts after recording time `t`, wrapping round.
+    private func nextEvent(of type: String, after t: Double) -> Truth.Event? {
+        let matching = truth.filter { $0.type == type }
+        return matching.first { $0.start > t + margin } ?? matching.first
+    }
+
+    /// The first recording frame at or after time `t`.
+    private func frameIndex(at t: Double) -> Int? {
+        recording.frames.firstIndex { $0.t >= t }
+    }
+}
+
+/// Why a recording cannot be played as a responding person.
+public enum RespondingPersonError: Error, CustomStringConvertible {
+    case noTruth(String)
+
+    public var description: String {
+        switch self {
+        case .noTruth(let directory): return "\(directory) has no truth.json, so it cannot answer cues"
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Config
+import Foundation
+import Landmarks
+import Liveness
+import LivenessEvaluation
+import Pipeline
+import Recordings
+import XCTest
+
+/// Genuine presentations: bundled recordings played as their person answering the cues.
+final class RespondingPersonTests: XCTestCase {
+    private func recording(_ name: String) throws -> Recording {
+        try Recording(directory: CheckOnRecordingsTests.recordings.appendingPathComponent(name).path)
+    }
+
+    private func check(_ name: String, _ challenge: String, seed: UInt64,
+                       frames: (Frame) throws -> Void = { _ in }) throws -> CheckVerdict {
+        var person = try RespondingPerson(recording: recording(name), seed: seed)
+        let processor = try FrameProcessor(configuration: Configuration(), predictor: CheckOnRecordingsTests.predictor.get())
+        return try CheckRun.verdict(try Challenge(parsing: challenge), seed: seed, person: &person, processor: processor, frames: frames)
+    }
+
+    func testPeopleAnsweringTheCuesPass() throws {
+        for name in ["real/feat-single-face", "real/pexels-langer", "real/clm-cap12", "hopper-blinks", "blinks-slow-move"] {
+            for seed in 1...5 as ClosedRange<UInt64> {
+                let verdict = try check(name, "blink", seed: seed)
+                XCTAssertTrue(verdict.passed, "\(name) seed \(seed): \(verdict)")
+                for latency in verdict.steps[0].latencies {
+                    XCTAssertTrue((0.15...0.9).contains(latency), "\(name) seed \(seed): \(verdict.steps[0].latencies)")
+                }
+            }
+        }
+        for seed in 1...5 as ClosedRange<UInt64> {
+            XCTAssertTrue(try check("head-turn-neutral", "turn_left", seed: seed).passed, "seed \(seed)")
+        }
+        // Two blinks per cue: the footage's own pairs of blinks, cut in (4 of 5 seeds measured).
+        let doubles = try (1...5 as ClosedRange<UInt64>).filter { try check("double-blinks", "blink:2", seed: $0).passed }
+        XCTAssertGreaterThanOrEqual(doubles.count, 4, "\(doubles)")
+    }
+
+    func testItShowsTheRecordingsOwnFramesOnACameraClock() throws {
+        let source = try recording("hopper-blinks")
+        let originals = Set(try (0..<source.frames.count).map { try source.jpeg($0) })
+        var shown: [Frame] = []
+        _ = try check("hopper-blinks", "blink", seed: 3) { shown.append($0) }
+        XCTAssertGreaterThan(shown.count, 100)
+        for (k, frame) in shown.enumerated() {
+            XCTAssertEqual(frame.index, k)
+            XCTAssertEqual(frame.t, Double(k) / source.info.fps, accuracy: 1e-9)
+            guard case .jpeg(let data) = frame.payload else { return XCTFail("frame \(k) is not a JPEG") }
+            XCTAssertTrue(originals.contains(data), "frame \(k) is one of the recording's")
+        }
+    }
+
+    func testASavedPresentationReplaysToTheSameVerdict() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("genuine-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = try recording("real/feat-single-face")
+        let writer = try RecordingWriter(directory: folder.path, info: RecordingInfo(
+            width: source.info.width, height: source.info.height, fps: source.info.fps, source: "test"))
+        let live = try check("real/feat-single-face", "blink", seed: 11) { frame in
+            if case .jpeg(let data) = frame.payload { try writer.append(jpeg: data, t: frame.t) }
+        }
+        try writer.finish()
+        XCTAssertTrue(live.passed)
+        var replay = RecordingSource(recording: try Recording(directory: folder.path))
+        let frames = try CheckRun.process(&replay, with: FrameProcessor(configuration: Configuration(),
+                                                                         predictor: CheckOnRecordingsTests.predictor.get()))
+        // The same verdict (the recording keeps times to 6 decimals).
+        let replayed = CheckRun.verdict(try Challenge(parsing: "blink"), seed: 11, on: frames)
+        XCTAssertTrue(replayed.passed)
+        XCTAssertEqual(replayed.frame, live.frame)
+        XCTAssertEqual(replayed.steps[0].latencies.count, live.steps[0].latencies.count)
+        for (a, b) in zip(replayed.steps[0].latencies, live.steps[0].latencies) { XCTAssertEqual(a, b, accuracy: 1e-5) }
+        // The cues come from the seed: another seed cues at other times, and the replay fails.
+        XCTAssertFalse(CheckRun.verdict(try Challenge(parsing: "blink"), seed: 12, on: frames).passed)
+    }
+
+    func testItAnswersOnlyWhatTheTruthMarks() throws {
+        let person = try RespondingPerson(recording: recording("hopper-blinks"), seed: 1)
+        XCTAssertTrue(person.canRespond(to: .blink(count: 2)))
+        XCTAssertFalse(person.canRespond(to: .nod))
+        XCTAssertFalse(person.canRespond(to: .smile))
+        let turning = try RespondingPerson(recording: recording("head-turn-neutral"), seed: 1)
+        XCTAssertTrue(turning.canRespond(to: .turnLeft))
+        XCTAssertFalse(turning.canRespond(to: .blink(count: 1)))
+    }
+}

@@ -15,7 +15,8 @@ import Recordings
 /// - **responding**: after each cue it waits a reaction time drawn from the seed (`reaction`;
 ///   voluntary blinks to a visual cue start 0.25–0.6 s after it) and then cuts to that event, so
 ///   that its annotated start falls at that time (for `blink:N`, N blinks in quick succession
-///   from the footage where it has them, else N blinks cut in one after the other).
+///   from the footage where it has them, else N blinks cut in one after the other); a smile, open
+///   mouth, turn or nod is held at most `expressionHold` before the face relaxes.
 ///
 /// The footage is real and so are the events; only their timing follows the cues, and the
 /// cuts are what a camera dropping frames gives. An event already going on at the first frame
@@ -30,6 +31,9 @@ public struct RespondingPerson: FrameSource {
     public let reaction: ClosedRange<Double>
     /// Seconds of quiet footage before the next event that the person moves back and forth in.
     public let waitingRoom = 0.5
+    /// Seconds an answering smile, open mouth, turn or nod is held at most before the face goes
+    /// back to the quiet footage.
+    public let expressionHold = 1.2
 
     private let truth: [Truth.Event]
     private let period: Double
@@ -88,7 +92,10 @@ public struct RespondingPerson: FrameSource {
             for _ in 0..<count {
                 let lead = min(margin, event.start)
                 guard let frame = frameIndex(at: event.start - lead) else { return }
-                planned.append((at: at - lead, frame: frame, end: event.end + margin / 2))
+                // A smile or open mouth asked for is held about a second, not as long as the
+                // footage's own (a laugh of several seconds), then the face relaxes.
+                let end = type == "blink" ? event.end : min(event.end, event.start + expressionHold)
+                planned.append((at: at - lead, frame: frame, end: end + margin / 2))
                 // A further blink of the same response follows this one's reopening.
                 at += (event.end - event.start) + 0.35
                 guard let next = nextEvent(of: type, after: event.end) else { return }

@@ -175,12 +175,21 @@ final class DaemonTests: XCTestCase {
         XCTAssertEqual(failed, 1, "one of the two winks there is missed (F1 0.667), so a 0.9 wink gate fails")
     }
 
-    func testCheckOnALiveCameraPassesWhenThePersonBlinks() throws {
-        // The emulated camera plays the recording in real time through the live pipeline.
-        let camera = "emulated:" + recordings.appendingPathComponent("blinks-slow-move").path
-        let (status, lines) = try exitStatus(["check", "--device", camera, "--challenge", "blink"])
+    func testCheckOnALiveCameraPassesWhenThePersonBlinksOnCue() throws {
+        // The emulated camera plays a recording in real time through the live pipeline: the
+        // bundled clip as its person answering the cues of seed 1 passes, the clip itself fails.
+        let saved = folder.appendingPathComponent("genuine")
+        let (made, table) = try exitStatus(["check-eval", "--genuine", recordings.appendingPathComponent("blinks-slow-move").path,
+                                            "--challenges", "blink", "--genuine-seeds", "1", "--save-genuine", saved.path])
+        XCTAssertEqual(made, 0, table)
+        let camera = "emulated:" + saved.appendingPathComponent("blinks-slow-move-blink-1").path
+        let (status, lines) = try exitStatus(["check", "--device", camera, "--challenge", "blink", "--seed", "1"])
         XCTAssertEqual(status, 0, lines)
         XCTAssertTrue(lines.hasPrefix(#"{"type":"prompt""#), lines)
+        XCTAssertTrue(lines.contains(#"{"type":"cue""#), lines)
+        let (replayed, replayedLines) = try exitStatus(["check", "--device", "emulated:" + recordings.appendingPathComponent("blinks-slow-move").path,
+                                                        "--challenge", "blink", "--seed", "1"])
+        XCTAssertEqual(replayed, 1, replayedLines)
     }
 
     func testTheDaemonServesEventsOnAPrivateSocket() throws {

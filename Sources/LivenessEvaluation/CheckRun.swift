@@ -55,13 +55,7 @@ public enum CheckRun {
                                frames: (Frame) throws -> Void = { _ in }) throws -> CheckVerdict {
         let check = LivenessCheck(challenge: challenge, settings: settings, seed: seed)
         var events: [Event] = []
-        // A person who is never cued would stand there for ever: the check's own deadlines end
-        // it, and this bounds the frames should they not.
-        let limit = Int(120 * person.recording.info.fps)
-        var shown = 0
-        while check.verdict == nil, shown < limit,
-              let frame = try processor.processNext(from: &person, emit: { events.append($0) }) {
-            shown += 1
+        while check.verdict == nil, let frame = try processor.processNext(from: &person, emit: { events.append($0) }) {
             try frames(frame)
             check.observe(frame: frame.index, t: frame.t, events: events, faces: processor.observations,
                           facesInView: processor.tracker.facesInView) { person.hear($0) }

@@ -51,8 +51,12 @@ public struct RespondingPerson: FrameSource {
     /// While an event is shown: the recording time at which it is over.
     private var showingUntil: Double?
 
+    /// The person leaves after this many seconds (a check that never ends is over by then).
+    public let maximumDuration = 120.0
+
     public init(recording: Recording, seed: UInt64, margin: Double = 0.2, reaction: ClosedRange<Double> = 0.25...0.6) throws {
         guard let truth = recording.truth else { throw RespondingPersonError.noTruth(recording.directory) }
+        guard !recording.frames.isEmpty else { throw RespondingPersonError.noFrames(recording.directory) }
         self.recording = recording
         let first = recording.frames.first?.t ?? 0
         self.truth = truth.events.filter { $0.start > first }.sorted { $0.start < $1.start }
@@ -108,8 +112,11 @@ public struct RespondingPerson: FrameSource {
         }
     }
 
+    /// The next camera frame, nil once `maximumDuration` has passed. A recording frame that
+    /// cannot be read is a `FrameError` for this camera frame; the next call goes on.
     public mutating func nextFrame() throws -> Frame? {
-        let t = Double(tick) * period
+        let index = tick, t = Double(tick) * period
+        guard t <= maximumDuration else { return nil }
         if let next = planned.first, t >= next.at {
             planned.removeFirst()
             position = next.frame
@@ -119,12 +126,16 @@ public struct RespondingPerson: FrameSource {
             showingUntil = nil
         }
         if showingUntil == nil { position = waitingPosition() }
-        let frame = Frame(index: tick, t: t, payload: .jpeg(try recording.jpeg(position)))
+        let shown = position
         tick += 1
         if showingUntil != nil {
             position = min(position + 1, recording.frames.count - 1)
         }
-        return frame
+        do {
+            return Frame(index: index, t: t, payload: .jpeg(try recording.jpeg(shown)))
+        } catch let error as FrameError {
+            throw FrameError(index: index, t: t, problem: error.problem)
+        }
     }
 
     /// Where the person is while holding still: on the way to the quiet second before the target
@@ -206,10 +217,12 @@ public struct RespondingPerson: FrameSource {
 /// Why a recording cannot be played as a responding person.
 public enum RespondingPersonError: Error, CustomStringConvertible {
     case noTruth(String)
+    case noFrames(String)
 
     public var description: String {
         switch self {
         case .noTruth(let directory): return "\(directory) has no truth.json, so it cannot answer cues"
+        case .noFrames(let directory): return "\(directory) has no frames"
         }
     }
 }

@@ -85,4 +85,36 @@ final class RespondingPersonTests: XCTestCase {
         XCTAssertTrue(turning.canRespond(to: .turnLeft))
         XCTAssertFalse(turning.canRespond(to: .blink(count: 1)))
     }
+
+    func testBadFramesAndAnEmptyRecordingEndCleanly() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("responder-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = try recording("hopper-blinks")
+        // Every other frame of hopper-blinks is garbage instead of a JPEG.
+        let broken = folder.appendingPathComponent("broken")
+        let writer = try RecordingWriter(directory: broken.path, info: source.info)
+        for n in source.frames.indices {
+            try writer.append(jpeg: n % 2 == 0 ? try source.jpeg(n) : Data(repeating: 0x5A, count: 300), t: source.frames[n].t)
+        }
+        try writer.finish(truth: source.truth)
+        var person = try RespondingPerson(recording: Recording(directory: broken.path), seed: 1)
+        let processor = try FrameProcessor(configuration: Configuration(), predictor: CheckOnRecordingsTests.predictor.get())
+        let verdict = try CheckRun.verdict(try Challenge(parsing: "blink"), seed: 1, person: &person, processor: processor)
+        XCTAssertGreaterThan(processor.badFrames, 0)
+        XCTAssertLessThanOrEqual(verdict.t, person.maximumDuration)
+        // Nothing but garbage: the person leaves after `maximumDuration`, no hang.
+        let garbage = folder.appendingPathComponent("garbage")
+        let junk = try RecordingWriter(directory: garbage.path, info: source.info)
+        for n in 0..<10 { try junk.append(jpeg: Data(repeating: 0x11, count: 100), t: Double(n) / 30) }
+        try junk.finish(truth: source.truth)
+        var nobody = try RespondingPerson(recording: Recording(directory: garbage.path), seed: 1)
+        let fresh = try FrameProcessor(configuration: Configuration(), predictor: CheckOnRecordingsTests.predictor.get())
+        XCTAssertEqual(try CheckRun.verdict(try Challenge(parsing: "blink"), seed: 1, person: &nobody, processor: fresh).reason, .noFace)
+        // No frames at all: refused with a clear error.
+        let empty = folder.appendingPathComponent("empty")
+        try RecordingWriter(directory: empty.path, info: source.info).finish(truth: source.truth)
+        XCTAssertThrowsError(try RespondingPerson(recording: Recording(directory: empty.path), seed: 1)) { error in
+            XCTAssertTrue("\(error)".contains("has no frames"), "\(error)")
+        }
+    }
 }

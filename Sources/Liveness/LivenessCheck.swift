@@ -239,6 +239,8 @@ public final class LivenessCheck {
     private func respond(index: Int, cueT: Double, observed: FaceObservation, events: [Event], frame: Int, t: Double,
                          emit: (CheckOutput) -> Void) {
         guard var current = trial else { return }
+        // What this frame added to the trial is kept while the trial goes on; `early`, `miss`
+        // and `answer` end it (trial nil).
         defer { if trial != nil { trial = current } }
         let step = challenge.steps[index]
         let window = settings.window(for: step)
@@ -250,7 +252,7 @@ public final class LivenessCheck {
             for event in events {
                 guard case .blink(_, let start, _) = event.payload else { continue }
                 if start < opens { return early(index: index, t: t, emit: emit) }
-                if start > closes { return miss(index: index, observed: observed, frame: frame, t: t, emit: emit) }
+                if start > closes { return miss(index: index, t: t, emit: emit) }
                 // The eyes must really have closed since the cue, measured against their level
                 // at the cue: the blink detector's own open level can be misled by what came
                 // before (a printed photo tilted to and fro).
@@ -260,13 +262,13 @@ public final class LivenessCheck {
                     return answer(index: index, latency: current.blinkStarts[0] - cueT, observed: observed, frame: frame, t: t, emit: emit)
                 }
             }
-            if t > closes + settings.reportGrace { return miss(index: index, observed: observed, frame: frame, t: t, emit: emit) }
+            if t > closes + settings.reportGrace { return miss(index: index, t: t, emit: emit) }
         case .smile, .openMouth:
             for event in events where isStart(of: step, event) {
                 if event.t < opens { return early(index: index, t: t, emit: emit) }
                 return answer(index: index, latency: event.t - cueT, observed: observed, frame: frame, t: t, emit: emit)
             }
-            if t > closes { return miss(index: index, observed: observed, frame: frame, t: t, emit: emit) }
+            if t > closes { return miss(index: index, t: t, emit: emit) }
         case .turnLeft, .turnRight, .nod:
             let pose = observed.measures.pose
             var reached: Double?
@@ -286,11 +288,11 @@ public final class LivenessCheck {
                 if reached - cueT < window.lowerBound { return early(index: index, t: t, emit: emit) }
                 if current.parallax < settings.minParallax {
                     results[index].flat += 1
-                    return miss(index: index, observed: observed, frame: frame, t: t, emit: emit)
+                    return miss(index: index, t: t, emit: emit)
                 }
                 return answer(index: index, latency: reached - cueT, observed: observed, frame: frame, t: t, emit: emit)
             }
-            if t > closes + settings.holdTurn { return miss(index: index, observed: observed, frame: frame, t: t, emit: emit) }
+            if t > closes + settings.holdTurn { return miss(index: index, t: t, emit: emit) }
         }
     }
 
@@ -336,7 +338,7 @@ public final class LivenessCheck {
     }
 
     /// The cue went unanswered: fail when the step can no longer get its responses, else hold again.
-    private func miss(index: Int, observed: FaceObservation, frame: Int, t: Double, emit: (CheckOutput) -> Void) {
+    private func miss(index: Int, t: Double, emit: (CheckOutput) -> Void) {
         results[index].missed += 1
         trial = nil
         let trials = settings.trials(for: results[index].step)

@@ -15,7 +15,8 @@ import Recordings
 /// - **responding**: after each cue it waits a reaction time drawn from the seed (`reaction`;
 ///   voluntary blinks to a visual cue start 0.25–0.6 s after it) and then cuts to that event, so
 ///   that its annotated start falls at that time (for `blink:N`, N blinks in quick succession
-///   from the footage where it has them, else N blinks cut in one after the other); a smile, open
+///   from the footage where it has them, else the N consecutive blinks nearest each other in time,
+///   cut in one after the other); a smile, open
 ///   mouth, turn or nod is held at most `expressionHold` before the face relaxes.
 ///
 /// The footage is real and so are the events; only their timing follows the cues, and the
@@ -92,6 +93,11 @@ public struct RespondingPerson: FrameSource {
                     target = nextEvent(of: type, after: run.last.end)
                     return
                 }
+            }
+            if count > 1, let closest = closestRun(of: count, type: type) {
+                // No quick succession in the footage: the blinks nearest each other in time, so
+                // that the head moves least across the cuts between them.
+                event = closest
             }
             for _ in 0..<count {
                 let lead = min(margin, event.start)
@@ -177,6 +183,15 @@ public struct RespondingPerson: FrameSource {
             if zip(run, run.dropFirst()).allSatisfy({ $1.start - $0.end <= 0.6 }) { return (run.first!, run.last!) }
         }
         return nil
+    }
+
+    /// The first of the `count` consecutive annotated events of `type` that span the least time.
+    private func closestRun(of count: Int, type: String) -> Truth.Event? {
+        let matching = truth.filter { $0.type == type }
+        guard matching.count >= count else { return nil }
+        return (0...(matching.count - count)).min { a, b in
+            matching[a + count - 1].end - matching[a].start < matching[b + count - 1].end - matching[b].start
+        }.map { matching[$0] }
     }
 
     /// The truth event type that answers `step`.

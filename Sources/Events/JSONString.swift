@@ -21,4 +21,11 @@ public enum JSONString {
         }
         out.append(0x22)
     }
+
+    /// `value` as a JSON string literal, quotes included.
+    public static func literal(_ value: String) -> String {
+        var out: [UInt8] = []
+        append(value, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
 }

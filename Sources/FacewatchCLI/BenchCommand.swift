@@ -93,7 +93,7 @@ struct BenchCommand: ParsableCommand {
             func object(_ stages: [(String, TimingSummary)]) -> String {
                 "{" + stages.map { "\"\($0.0)\": \($0.1.json)" }.joined(separator: ", ") + "}"
             }
-            print("{\"recording\": \"\(recording)\", \"frames\": \(pipeline.frames), \"rounds\": \(rounds), "
+            print("{\"recording\": \(JSONString.literal(recording)), \"frames\": \(pipeline.frames), \"rounds\": \(rounds), "
                 + "\"fps\": \(String(format: "%.1f", pipeline.fps)), "
                 + "\"detector_calls_per_frame\": \(String(format: "%.4f", pipeline.detectorCallsPerFrame)), "
                 + "\"stages_ms\": \(object(pipeline.stages)), \"micro_ms\": \(object(micro)), "
@@ -138,12 +138,15 @@ struct BenchCommand: ParsableCommand {
         var stages: [(String, TimingSummary)] = []
     }
 
-    /// The bundled recordings next to the executable (an installed `share/facewatch/Recordings`,
-    /// or the repository a build lives in) or in the working directory.
-    static func bundledRecordings() throws -> [String] {
-        let names = ["blinks-slow-move", "hopper-blinks"]
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0].contains("/") ? CommandLine.arguments[0]
-                                                                                     : "/proc/self/exe").resolvingSymlinksInPath()
+    /// The executable, its links resolved.
+    private static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0].contains("/") ? CommandLine.arguments[0] : "/proc/self/exe")
+            .resolvingSymlinksInPath()
+    }
+
+    /// Where bundled files are looked for: the working directory, then every folder above the
+    /// executable and its `share/facewatch` (an installed prefix, or the repository a build lives in).
+    private static var searchRoots: [String] {
         var roots = [FileManager.default.currentDirectoryPath]
         var folder = executable.deletingLastPathComponent()
         while folder.path != "/" {
@@ -151,7 +154,14 @@ struct BenchCommand: ParsableCommand {
             roots.append(folder.appendingPathComponent("share/facewatch").path)
             folder = folder.deletingLastPathComponent()
         }
-        for root in roots {
+        return roots
+    }
+
+    /// The bundled recordings next to the executable (an installed `share/facewatch/Recordings`,
+    /// or the repository a build lives in) or in the working directory.
+    static func bundledRecordings() throws -> [String] {
+        let names = ["blinks-slow-move", "hopper-blinks"]
+        for root in searchRoots {
             let paths = names.map { "\(root)/Recordings/\($0)" }
             if paths.allSatisfy({ FileManager.default.fileExists(atPath: "\($0)/recording.json") }) { return paths }
         }
@@ -269,8 +279,8 @@ struct BenchCommand: ParsableCommand {
         } catch FaceDescriptorError.modelMissing {
             return nil
         }
-        let folder = "Tests/Fixtures/identity/"
-        guard FileManager.default.fileExists(atPath: folder + "descriptors.json") else { return nil }
+        guard let folder = Self.searchRoots.map({ "\($0)/Tests/Fixtures/identity/" })
+            .first(where: { FileManager.default.fileExists(atPath: $0 + "descriptors.json") }) else { return nil }
         guard let document = try JSONSerialization.jsonObject(with: readFile(folder + "descriptors.json")) as? [String: Any],
               let entries = document["faces"] as? [[String: Any]] else {
             throw CommandError("\(folder)descriptors.json: not the fixture file")

@@ -102,6 +102,28 @@ final class DaemonTests: XCTestCase {
         let micro = try XCTUnwrap(json["micro_ms"] as? [String: Any])
         XCTAssertNotNil(micro["landmark fit, repeated"])
         XCTAssertNotNil(micro["landmark fit, varied"])
+        // With the model installed, the descriptor's fixtures are found from there too.
+        if FileManager.default.fileExists(atPath: "/usr/local/share/facewatch/models/dlib_face_recognition_resnet_model_v1.dat") {
+            XCTAssertNotNil(micro["face descriptor"], "\(micro.keys.sorted())")
+        }
+    }
+
+    /// A recording path that JSON must escape stays valid JSON in `bench --json`.
+    func testBenchJSONEscapesTheRecordingPath() throws {
+        let odd = folder.appendingPathComponent(#"a "quoted" \ folder"#)
+        try FileManager.default.copyItem(at: recordings.appendingPathComponent("hopper-blinks"), to: odd)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["bench", odd.path, "--rounds", "1", "--iterations", "2", "--json"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any], String(decoding: data, as: UTF8.self))
+        XCTAssertEqual(json["recording"] as? String, odd.path)
     }
 
     func testABadConfigNamesTheKey() throws {

@@ -90,7 +90,7 @@ public struct CascadeDetector {
         }
         let winW = classifier.windowWidth, winH = classifier.windowHeight
         let stride = integral.stride
-        let area = ScanArea(columns: info.width + 1 - winW, rows: info.height + 1 - winH,
+        let area = LevelScan(columns: info.width + 1 - winW, rows: info.height + 1 - winH,
                             step: info.scale >= 2 ? 1 : 2, stride: stride,
                             normRect: SumCorners(x: 1, y: 1, width: winW - 2, height: winH - 2, stride: stride),
                             normArea: Double((winW - 2) * (winH - 2)))

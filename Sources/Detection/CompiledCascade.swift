@@ -41,7 +41,7 @@ struct CompiledCascade<Test: WindowTest> {
     /// Scans every window position of one level like OpenCV's `CascadeClassifierInvoker`,
     /// calling `accept(x, y)` for each window that passes all stages. After a window is
     /// rejected by stage 0 the next position in the row is skipped.
-    func scan(_ area: ScanArea, sums: UnsafePointer<Int32>, squares: UnsafePointer<UInt32>?,
+    func scan(_ area: LevelScan, sums: UnsafePointer<Int32>, squares: UnsafePointer<UInt32>?,
               accept: (Int, Int) -> Void) {
         tests.withUnsafeBufferPointer { testBuffer in
             stumpValues.withUnsafeBufferPointer { stumpBuffer in
@@ -73,7 +73,7 @@ struct CompiledCascade<Test: WindowTest> {
         let isStumpBased: Bool
 
         @inline(__always)
-        func scan(_ area: ScanArea, sums: UnsafePointer<Int32>, squares: UnsafePointer<UInt32>?,
+        func scan(_ area: LevelScan, sums: UnsafePointer<Int32>, squares: UnsafePointer<UInt32>?,
                   accept: (Int, Int) -> Void) {
             var y = 0
             while y < area.rows {
@@ -101,7 +101,7 @@ struct CompiledCascade<Test: WindowTest> {
         /// window, or nil (window skipped) when that is not positive or the standard deviation
         /// is 10 or less (`area·factor >= 0.1`).
         @inline(__always)
-        static func normalization(_ area: ScanArea, sums: UnsafePointer<Int32>, squares: UnsafePointer<UInt32>) -> Float? {
+        static func normalization(_ area: LevelScan, sums: UnsafePointer<Int32>, squares: UnsafePointer<UInt32>) -> Float? {
             let r = area.normRect
             let sum = r.sum(sums)
             let squareSum = squares[Int(r.p0)] &- squares[Int(r.p1)] &- squares[Int(r.p2)] &+ squares[Int(r.p3)]

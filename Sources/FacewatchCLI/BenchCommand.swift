@@ -58,18 +58,18 @@ struct BenchCommand: ParsableCommand {
         let chosen = try recordings.isEmpty ? Self.bundledRecordings() : recordings
         let recording = chosen[0]
         let rssBefore = ResidentMemory.current()
-        let loadStart = Clock.now()
+        let loadStart = MonotonicClock.now()
         var predictor = try ShapePredictor(contentsOf: configuration.landmarkModel)
-        let loadSeconds = Clock.now() - loadStart
+        let loadSeconds = MonotonicClock.now() - loadStart
         let modelMB = Double(ResidentMemory.current() - rssBefore) / 1_048_576
         // A start after the first maps the model's ready-to-map copy (models.landmark_cache):
         // time that too, and run everything below on the copy, as the commands do.
         var cachedLoadSeconds: Double?
         if let cache = configuration.landmarkCache {
             _ = try ShapePredictor(contentsOf: configuration.landmarkModel, cache: cache)  // writes a missing or stale copy
-            let start = Clock.now()
+            let start = MonotonicClock.now()
             let mapped = try ShapePredictor(contentsOf: configuration.landmarkModel, cache: cache)
-            if mapped.fromCache { (predictor, cachedLoadSeconds) = (mapped, Clock.now() - start) }
+            if mapped.fromCache { (predictor, cachedLoadSeconds) = (mapped, MonotonicClock.now() - start) }
         }
         let cachedLoad = cachedLoadSeconds.map { String(format: "%.3f", $0) } ?? "null"
 
@@ -196,7 +196,7 @@ struct BenchCommand: ParsableCommand {
             let processor = try FrameProcessor(configuration: configuration, predictor: predictor)
             let sink = TimedNullSink()
             var source = RecordingSource(recording: opened)
-            let started = Clock.now()
+            let started = MonotonicClock.now()
             while let frame = try? source.nextFrame() {
                 sink.seconds = 0
                 processor.process(frame) { try? sink.write($0) }
@@ -212,7 +212,7 @@ struct BenchCommand: ParsableCommand {
                 progress.update(opened.frames.count * round + processor.processedFrames)
             }
             if round > 0 {
-                wall += Clock.now() - started
+                wall += MonotonicClock.now() - started
                 frames += processor.processedFrames
                 detections += processor.tracker.detectorRuns
             }
@@ -326,9 +326,9 @@ struct BenchCommand: ParsableCommand {
         var samples: [Double] = []
         samples.reserveCapacity(iterations)
         for _ in 0..<iterations {
-            let start = Clock.now()
+            let start = MonotonicClock.now()
             try body()
-            samples.append((Clock.now() - start) * 1000)
+            samples.append((MonotonicClock.now() - start) * 1000)
         }
         return TimingSummary(samples)
     }
@@ -341,9 +341,9 @@ private final class TimedNullSink: EventSink {
     var seconds = 0.0
 
     func write(_ event: Event) throws {
-        let start = Clock.now()
+        let start = MonotonicClock.now()
         buffer.removeAll(keepingCapacity: true)
         encoder.encode(event, into: &buffer)
-        seconds += Clock.now() - start
+        seconds += MonotonicClock.now() - start
     }
 }

@@ -7,7 +7,7 @@ struct ProgressLine {
     let total: Int
     let label: String
     private let enabled = isatty(STDERR_FILENO) == 1
-    private let started = Clock.now()
+    private let started = MonotonicClock.now()
     private var lastDraw = 0.0
     private var drawn = false
 
@@ -18,7 +18,7 @@ struct ProgressLine {
 
     mutating func update(_ done: Int) {
         guard enabled else { return }
-        let now = Clock.now()
+        let now = MonotonicClock.now()
         guard now - lastDraw >= 0.25 || done == total else { return }
         lastDraw = now
         drawn = true

@@ -33,13 +33,13 @@ public final class BatchHandoff<Item>: @unchecked Sendable {
     }
 
     /// Waits until items are queued, the handoff is closed, or `deadline` (seconds on
-    /// `Clock.now()`) has passed, then moves the queued items into `batch`, which must be empty.
+    /// `MonotonicClock.now()`) has passed, then moves the queued items into `batch`, which must be empty.
     /// Returns false once the handoff is closed and `batch` holds its last items.
     public func take(into batch: inout [Item], until deadline: Double) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while queued.isEmpty && !closed {
-            let wait = deadline - Clock.now()
+            let wait = deadline - MonotonicClock.now()
             if wait <= 0 || !condition.wait(until: Date(timeIntervalSinceNow: wait)) { break }
         }
         swap(&queued, &batch)

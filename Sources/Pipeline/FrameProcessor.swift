@@ -67,14 +67,14 @@ public final class FrameProcessor {
     /// Processes a JPEG frame. A frame that does not decode is skipped: it yields an `error`
     /// event (rate-limited) and the tracks carry on with the next good frame.
     public func process(jpeg: some ContiguousBytes, index: Int, t: Double, emit: (Event) -> Void) {
-        let start = Clock.now()
+        let start = MonotonicClock.now()
         do {
             try decoder.decode(jpeg, into: &gray, conversion: conversion)
         } catch {
             skip(index: index, t: t, because: "\(error)", emit: emit)
             return
         }
-        let decode = Clock.now() - start
+        let decode = MonotonicClock.now() - start
         process(gray: gray, index: index, t: t, emit: emit)
         timings.decode = decode
     }
@@ -101,14 +101,14 @@ public final class FrameProcessor {
         // the fits write into it, so it is not copied.
         observations.removeAll(keepingCapacity: true)
         tracker.update(image, t: t)
-        let start = Clock.now()
+        let start = MonotonicClock.now()
         defer {
             let tracked = tracker.timings
             timings = FrameTimings()
             timings.detect = tracked.detection
             timings.track = tracked.verification
             timings.landmarks = tracked.landmarks
-            timings.expressions = Clock.now() - start
+            timings.expressions = MonotonicClock.now() - start
         }
         for id in tracker.lost { close(id, index: index, t: t, emit: emit) }
         for id in tracker.found {

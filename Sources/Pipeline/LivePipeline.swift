@@ -112,7 +112,7 @@ public final class LivePipeline: @unchecked Sendable {
     /// Runs until the source ends, `stop()` is called, the source fails or the sink fails, then
     /// returns (rethrowing the source's or sink's error).
     public func run(_ source: inout some FrameSource) throws -> Summary {
-        let started = Clock.now()
+        let started = MonotonicClock.now()
         lastStats = (started, 0, 0)
         let processing = DispatchGroup(), writing = DispatchGroup()
         DispatchQueue(label: "facewatch.processing").async(group: processing) { [self] in processLoop() }
@@ -125,9 +125,9 @@ public final class LivePipeline: @unchecked Sendable {
                 guard let frame = try source.nextFrame() else { break }
                 record { $0.captured += 1 }
                 observer?.frameCaptured()
-                slot.put(Captured(frame: frame, error: nil, arrival: Clock.now()))
+                slot.put(Captured(frame: frame, error: nil, arrival: MonotonicClock.now()))
             } catch let error as FrameError {
-                slot.put(Captured(frame: nil, error: error, arrival: Clock.now()))
+                slot.put(Captured(frame: nil, error: error, arrival: MonotonicClock.now()))
             } catch {
                 captureError = error
                 break
@@ -156,7 +156,7 @@ public final class LivePipeline: @unchecked Sendable {
                 observer?.framesDropped(1, reason: .decode)
             } else if let frame = item.frame {
                 frameEvents.removeAll(keepingCapacity: true)
-                let bad = processor.badFrames, started = Clock.now()
+                let bad = processor.badFrames, started = MonotonicClock.now()
                 processor.process(frame) { event in
                     frameEvents.append(event)
                     enqueue(event)
@@ -164,7 +164,7 @@ public final class LivePipeline: @unchecked Sendable {
                 if processor.badFrames > bad {
                     observer?.framesDropped(1, reason: .decode)
                 } else {
-                    let now = Clock.now()
+                    let now = MonotonicClock.now()
                     observer?.frameProcessed(seconds: now - started, latency: now - arrival, faces: processor.observations.count)
                 }
                 afterFrame(frame, frameEvents)
@@ -227,7 +227,7 @@ public final class LivePipeline: @unchecked Sendable {
                 case .event(let event):
                     write(event)
                 case .frameDone(let index, let t, let arrival):
-                    let latency = (Clock.now() - arrival) * 1000
+                    let latency = (MonotonicClock.now() - arrival) * 1000
                     withLock {
                         latencies.append(latency)
                         lastFrame = (index, t)
@@ -236,7 +236,7 @@ public final class LivePipeline: @unchecked Sendable {
                 }
             }
             batch.removeAll(keepingCapacity: true)
-            let now = Clock.now()
+            let now = MonotonicClock.now()
             if open && now >= nextStats {
                 writeStats()
                 nextStats += statsInterval * ((now - nextStats) / statsInterval + 1).rounded(.down)
@@ -276,7 +276,7 @@ public final class LivePipeline: @unchecked Sendable {
     /// everything else, carries the camera time at the end: the last frame's plus the time since
     /// it arrived.
     private func writeStats(final: Bool = false) {
-        let now = Clock.now()
+        let now = MonotonicClock.now()
         let snapshot = withLock { () -> (Summary, (index: Int, t: Double))? in
             var frame = lastFrame
             frame.t = max(frame.t, writtenT)

@@ -27,16 +27,16 @@ public struct PacedSource<Base: FrameSource>: FrameSource {
 
     public mutating func nextFrame() throws -> Frame? {
         guard let frame = try base.nextFrame() else { return nil }
-        let now = Clock.now()
+        let now = MonotonicClock.now()
         var start = self.start ?? now - frame.t / speed
         if start + frame.t / speed - now > maximumWait {
             start = now + maximumWait - frame.t / speed
         }
         self.start = start
-        var wait = start + frame.t / speed - Clock.now()
+        var wait = start + frame.t / speed - MonotonicClock.now()
         while wait > 0 && !shouldStop() {
             Thread.sleep(forTimeInterval: min(wait, 0.05))
-            wait = start + frame.t / speed - Clock.now()
+            wait = start + frame.t / speed - MonotonicClock.now()
         }
         return frame
     }

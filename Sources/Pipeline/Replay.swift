@@ -23,7 +23,7 @@ public enum Replay {
             guard failure == nil else { return }
             do { try sink.write(event) } catch { failure = error }
         }
-        let started = Clock.now()
+        let started = MonotonicClock.now()
         for problem in problems {
             emit(Event(t: 0, frame: 0, .error(message: problem, code: "recording")))
         }
@@ -46,6 +46,6 @@ public enum Replay {
             processor.finish(index: last.index, t: last.t, emit: emit)
         }
         if let failure { throw failure }
-        return Summary(frames: processor.processedFrames, badFrames: processor.badFrames, seconds: Clock.now() - started)
+        return Summary(frames: processor.processedFrames, badFrames: processor.badFrames, seconds: MonotonicClock.now() - started)
     }
 }

@@ -33,7 +33,7 @@ public final class VideoFeed: @unchecked Sendable {
             return
         }
         pending += events.filter { $0.type != .nose && $0.type != .frame }
-        let now = Pipeline.Clock.now()
+        let now = Pipeline.MonotonicClock.now()
         guard !drawing, now - lastDrawn >= 1 / fps else { return }
         drawing = true
         lastDrawn = now

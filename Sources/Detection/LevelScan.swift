@@ -1,5 +1,5 @@
 /// The part of one pyramid level to scan.
-struct ScanArea {
+struct LevelScan {
     /// Windows start at x in `0..<columns`, y in `0..<rows`, every `step` pixels.
     var columns: Int
     var rows: Int

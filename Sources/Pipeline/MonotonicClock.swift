@@ -1,7 +1,7 @@
 import Foundation
 
 /// Monotonic time in seconds (CLOCK_MONOTONIC), for measuring latencies and stage times.
-public enum Clock {
+public enum MonotonicClock {
     public static func now() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)

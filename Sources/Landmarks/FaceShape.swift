@@ -18,4 +18,16 @@ public struct FaceShape: Sendable, Equatable {
     public var dlibRounded: [SIMD2<Int>] {
         points.map { SIMD2(Int(($0.x + 0.5).rounded(.down)), Int(($0.y + 0.5).rounded(.down))) }
     }
+
+    /// The centres of the six points of each eye (36–41: the person's right, 42–47: the left),
+    /// and the inter-ocular distance between them; nil for a shape without eye points.
+    public var eyes: (right: SIMD2<Double>, left: SIMD2<Double>, distance: Double)? {
+        guard count >= 48 else { return nil }
+        var right = SIMD2<Double>.zero, left = SIMD2<Double>.zero
+        for i in 36...41 { right += SIMD2<Double>(points[i]) }
+        for i in 42...47 { left += SIMD2<Double>(points[i]) }
+        right /= 6
+        left /= 6
+        return (right, left, ((left - right) * (left - right)).sum().squareRoot())
+    }
 }

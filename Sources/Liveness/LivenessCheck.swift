@@ -432,11 +432,7 @@ public final class LivenessCheck {
             let fitted = SIMD2(c * p.x - s * p.y, s * p.x + c * p.y)
             residual += ((q - fitted) * (q - fitted)).sum()
         }
-        var right = SIMD2<Double>.zero, left = SIMD2<Double>.zero
-        for i in 36...41 { right += SIMD2<Double>(shape[i]) }
-        for i in 42...47 { left += SIMD2<Double>(shape[i]) }
-        let iod = (((left - right) / 6) * ((left - right) / 6)).sum().squareRoot()
-        guard iod > 0 else { return }
+        guard let iod = shape.eyes?.distance, iod > 0 else { return }
         motion.append((residual / Double(n)).squareRoot() / iod)
     }
 

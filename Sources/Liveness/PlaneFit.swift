@@ -30,11 +30,7 @@ public enum PlaneFit {
             squared += (u - q.x) * (u - q.x) + (v - q.y) * (v - q.y)
         }
         let rms = (squared / Double(source.count)).squareRoot() / targetScale
-        var right = SIMD2<Double>.zero, left = SIMD2<Double>.zero
-        for i in 36...41 { right += SIMD2<Double>(b[i]) / 6 }
-        for i in 42...47 { left += SIMD2<Double>(b[i]) / 6 }
-        let iod = ((left - right) * (left - right)).sum().squareRoot()
-        guard iod > 0 else { return nil }
+        guard let iod = b.eyes?.distance, iod > 0 else { return nil }
         return rms / iod
     }
 

@@ -14,10 +14,10 @@ struct CheckEvalCommand: ParsableCommand {
         commandName: "check-eval",
         abstract: "Score `check` against attack recordings (APCER) and people answering its cues (BPCER), per challenge.",
         discussion: """
-            Every --attacks recording is replayed into a check of each challenge with each seed (an attack does not \\
-            see the cues: a replayed video, a screen, a printed photo). Its kind is truth.json's `attack` field, or \\
-            `replay` for a plain recording of a person. Every --genuine recording (with blinks, smiles or open mouths \\
-            annotated in truth.json) is played as that person answering each cue after a reaction time \\
+            Every --attacks recording is replayed into a check of each challenge with each seed (an attack does not \
+            see the cues: a replayed video, a screen, a printed photo). Its kind is truth.json's `attack` field, or \
+            `replay` for a plain recording of a person. Every --genuine recording (with blinks, smiles or open mouths \
+            annotated in truth.json) is played as that person answering each cue after a reaction time \
             (RespondingPerson), and must pass. A folder that is not a recording stands for the recordings in it.
             """
     )

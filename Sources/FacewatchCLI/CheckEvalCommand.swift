@@ -112,19 +112,26 @@ struct CheckEvalCommand: ParsableCommand {
         print(score.table(challenges: challengeNames))
     }
 
-    /// The recordings named: each folder with a recording.json, or else the recordings in it.
+    /// The recordings named: each folder with a recording.json, or else the recordings in it. A
+    /// path that is not a folder, or a folder without a recording, is a usage error naming it.
     static func recordings(in paths: [String]) throws -> [Recording] {
         var found: [Recording] = []
         for path in paths {
             let url = URL(fileURLWithPath: path)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+                throw ValidationError("\(path): not a folder")
+            }
             if FileManager.default.fileExists(atPath: url.appendingPathComponent("recording.json").path) {
                 found.append(try Recording(directory: path))
                 continue
             }
-            let children = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
-            for child in children where FileManager.default.fileExists(atPath: url.appendingPathComponent(child).appendingPathComponent("recording.json").path) {
-                found.append(try Recording(directory: url.appendingPathComponent(child).path))
+            let children = (try? FileManager.default.contentsOfDirectory(atPath: path).sorted()) ?? []
+            let inside = children.filter {
+                FileManager.default.fileExists(atPath: url.appendingPathComponent($0).appendingPathComponent("recording.json").path)
             }
+            guard !inside.isEmpty else { throw ValidationError("\(path): no recording in it (no recording.json here or one folder down)") }
+            for child in inside { found.append(try Recording(directory: url.appendingPathComponent(child).path)) }
         }
         return found
     }

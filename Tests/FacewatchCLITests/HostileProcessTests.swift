@@ -144,6 +144,8 @@ extension DaemonTests {
     /// 1e-300` made every frame's wait NaN, so the replay ran unpaced and dropped frames).
     func testOutOfRangeOptionsAreUsageErrors() throws {
         let rec = "\(folder.path)/rec"
+        let empty = "\(folder.path)/empty"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         let cases: [([String], String)] = [
             (["replay", rec, "--speed", "1e-300"], "--speed must be 0 (every frame, as fast as possible) or a number from 0.01"),
             (["serve", "--replay", rec, "--speed", "0"], "--speed must be a number from 0.01"),
@@ -156,6 +158,9 @@ extension DaemonTests {
             (["eval", rec, "--tolerance=-1"], "--tolerance must be from 0 to 60 seconds; got -1.0"),
             (["bench", rec, "--hog-frames", "\(folder.path)/none"], "--hog-frames \(folder.path)/none: cannot read the folder"),
             (["bench", rec, "--hog-frames", rec], "--hog-frames \(rec): no .jpg in the folder"),
+            (["check-eval", "--attacks", "\(folder.path)/none"], "\(folder.path)/none: not a folder"),
+            (["check-eval", "--genuine", empty, rec], "\(empty): no recording in it"),
+            (["check-eval", "--attacks", rec, "--seeds", "0"], "--seeds and --genuine-seeds must be from 1 to 1000"),
         ]
         for (arguments, message) in cases {
             let (process, _, err) = try start(arguments)

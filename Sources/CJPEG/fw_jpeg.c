@@ -128,6 +128,58 @@ static int fw_jpeg_decode_to(const uint8_t *data, size_t len, fw_jpeg_mode mode,
     return 0;
 }
 
+int fw_jpeg_decode_luma_region(const uint8_t *data, size_t len, uint8_t *out, int width, int height,
+                               int *x0, int *y0, int *x1, int *y1, char *err, size_t err_len) {
+    struct jpeg_decompress_struct cinfo;
+    fw_error_mgr mgr;
+    if (data == NULL || len < 4) {
+        fw_set_error(err, err_len, "not a JPEG: too short");
+        return 1;
+    }
+    fw_init_errors(&mgr, err, err_len);
+    cinfo.err = &mgr.base;
+    jpeg_create_decompress(&cinfo);
+    if (setjmp(mgr.jump)) {
+        jpeg_destroy_decompress(&cinfo);
+        return 1;
+    }
+    jpeg_mem_src(&cinfo, data, (unsigned long)len);
+    jpeg_read_header(&cinfo, TRUE);
+    if ((int)cinfo.image_width != width || (int)cinfo.image_height != height || out == NULL) {
+        fw_set_error(err, err_len, "frame size differs from the image's");
+        jpeg_destroy_decompress(&cinfo);
+        return 1;
+    }
+    cinfo.out_color_space = JCS_GRAYSCALE;
+    jpeg_start_decompress(&cinfo);
+    int left = *x0 < 0 ? 0 : *x0, right = *x1 > width ? width : *x1;
+    int top = *y0 < 0 ? 0 : *y0, bottom = *y1 > height ? height : *y1;
+    if (right <= left || bottom <= top) {
+        *x0 = *x1 = *y0 = *y1 = 0;
+        jpeg_abort_decompress(&cinfo);
+        jpeg_destroy_decompress(&cinfo);
+        return 0;
+    }
+    JDIMENSION crop_x = (JDIMENSION)left, crop_width = (JDIMENSION)(right - left);
+    if (crop_x > 0 || crop_width < (JDIMENSION)width) {
+        jpeg_crop_scanline(&cinfo, &crop_x, &crop_width);
+    }
+    if (top > 0) {
+        jpeg_skip_scanlines(&cinfo, (JDIMENSION)top);
+    }
+    while ((int)cinfo.output_scanline < bottom) {
+        JSAMPROW rows[1] = { out + (size_t)cinfo.output_scanline * (size_t)width + crop_x };
+        jpeg_read_scanlines(&cinfo, rows, 1);
+    }
+    *x0 = (int)crop_x;
+    *x1 = (int)(crop_x + crop_width);
+    *y0 = top;
+    *y1 = bottom;
+    jpeg_abort_decompress(&cinfo);
+    jpeg_destroy_decompress(&cinfo);
+    return 0;
+}
+
 int fw_jpeg_encode(const uint8_t *pixels, int width, int height, int components, int quality,
                    uint8_t **out, size_t *out_len, char *err, size_t err_len) {
     struct jpeg_compress_struct cinfo;

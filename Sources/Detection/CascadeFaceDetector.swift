@@ -34,6 +34,8 @@ public struct CascadeFaceDetector: FaceDetector {
     private static let verifyFace = 40.0
     /// The confirmation window's side in expected face sides.
     private static let verifySpan = 1.6
+    /// The verification window's side in pixels.
+    private static let verifySide = Int((verifyFace * verifySpan).rounded())
 
     /// - Throws: ``DetectorSettingsError`` when the settings are unusable.
     public init(detector: CascadeDetector, calibration: BoxCalibration) throws {
@@ -70,18 +72,28 @@ public struct CascadeFaceDetector: FaceDetector {
     }
 
     public mutating func confirm(_ box: FaceBox, roll: Double, in image: GrayImage) -> Bool {
-        let expected = calibration.cascadeBox(for: box)
-        let pixels = Int((Self.verifyFace * Self.verifySpan).rounded())
-        // The cascade box's centre relative to the model box's, turned with the face.
-        let dx = expected.centerX - box.centerX, dy = expected.centerY - box.centerY
-        let cx = box.centerX + cos(roll) * dx - sin(roll) * dy
-        let cy = box.centerY + sin(roll) * dx + cos(roll) * dy
-        image.resample(centerX: cx, centerY: cy, scale: Double(expected.width) / Self.verifyFace, angle: roll,
-                       toWidth: pixels, height: pixels, into: &window)
+        let pixels = Self.verifySide
+        let (cx, cy, scale) = verifyWindow(of: box, roll: roll)
+        image.resample(centerX: cx, centerY: cy, scale: scale, angle: roll, toWidth: pixels, height: pixels, into: &window)
         verifier.detect(window, into: &windowHits)
         let centre = Double(pixels) / 2
         return windowHits.contains { hit in
             abs(hit.centerX - centre) < 0.3 * Self.verifyFace && abs(hit.centerY - centre) < 0.3 * Self.verifyFace
         }
+    }
+
+    public func confirmationArea(of box: FaceBox, roll: Double) -> PixelRegion {
+        let (cx, cy, scale) = verifyWindow(of: box, roll: roll)
+        return GrayImage.resampledArea(centerX: cx, centerY: cy, scale: scale, angle: roll,
+                                       width: Self.verifySide, height: Self.verifySide)
+    }
+
+    /// The verification window's centre and scale: the cascade box's centre relative to the
+    /// model box's, turned with the face.
+    private func verifyWindow(of box: FaceBox, roll: Double) -> (x: Double, y: Double, scale: Double) {
+        let expected = calibration.cascadeBox(for: box)
+        let dx = expected.centerX - box.centerX, dy = expected.centerY - box.centerY
+        return (box.centerX + cos(roll) * dx - sin(roll) * dy, box.centerY + sin(roll) * dx + cos(roll) * dy,
+                Double(expected.width) / Self.verifyFace)
     }
 }

@@ -23,6 +23,8 @@ public protocol FaceDetector {
     /// Whether a face is still in `box` (a model box) tilted by `roll` radians, scanning only the
     /// area around it.
     mutating func confirm(_ box: FaceBox, roll: Double, in image: GrayImage) -> Bool
+    /// The pixels `confirm(box, roll:, in:)` reads (before clipping to the image).
+    func confirmationArea(of box: FaceBox, roll: Double) -> PixelRegion
 }
 
 extension FaceDetector {

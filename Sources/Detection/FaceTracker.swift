@@ -76,10 +76,66 @@ public final class FaceTracker {
 
     /// Processes one frame taken at time `t` (seconds).
     public func update(_ image: GrayImage, t: Double) {
+        update(image, t: t, decoded: nil, complete: { nil })
+    }
+
+    /// The part of the next frame, taken at `t`, that `update` reads while it only follows the
+    /// tracked faces: around each face, the area its landmark fit starts in and, on a frame that
+    /// checks it, the window of its check. Nil when `update` will read the whole frame (nothing
+    /// tracked, or a full-frame scan due).
+    public func pixelsNeeded(at t: Double, width: Int, height: Int) -> PixelRegion? {
+        guard !faces.isEmpty, t >= lastDetection, t - lastDetection < settings.redetectInterval else { return nil }
+        var region = PixelRegion(x: 0, y: 0, width: 0, height: 0)
+        for face in faces {
+            let box = predictor.box(fitting: face.shape)
+            region = region.union(Self.fitArea(of: box))
+            if (face.age + 1) % settings.verifyEvery == 0 {
+                region = region.union(detector.confirmationArea(of: box, roll: Self.roll(of: face.shape)))
+            }
+        }
+        return region.clipped(width: width, height: height)
+    }
+
+    /// Where a fit in `box` is expected to sample: the box and half its width around it (the
+    /// model's features reach a little past the landmarks). A fit that samples outside what was
+    /// decoded is done again on the whole frame, so this only needs to be right most of the time.
+    private static func fitArea(of box: FaceBox) -> PixelRegion {
+        let margin = Double(box.width) / 2
+        return PixelRegion(minX: Double(box.x) - margin, minY: Double(box.y) - margin,
+                           maxX: Double(box.x + box.width) + margin, maxY: Double(box.y + box.height) + margin)
+    }
+
+    /// Processes one frame taken at time `t` (seconds) of which only `decoded` has been decoded
+    /// (nil: all of it), the rest of `image` holding stale pixels. When this frame needs more
+    /// (a check or fit reaching further, a full-frame scan), `complete` gives the whole frame;
+    /// the result is then the same as `update(_:t:)` on the whole frame. A `complete` that
+    /// gives nil (the rest of the frame does not decode) skips this frame's full-frame scan.
+    public func update(_ image: GrayImage, t: Double, decoded: PixelRegion?, complete: () -> GrayImage?) {
         found.removeAll(keepingCapacity: true)
         lost.removeAll(keepingCapacity: true)
         detectorRan = false
         timings = TrackerTimings()
+        var image = image
+        var valid = decoded ?? .whole(width: image.width, height: image.height)
+        var canComplete = decoded != nil
+        /// Makes `image` the whole frame; false when it cannot be.
+        func completeImage() -> Bool {
+            guard valid != .whole(width: image.width, height: image.height) else { return true }
+            guard canComplete, let whole = complete() else {
+                canComplete = false
+                return false
+            }
+            image = whole
+            valid = .whole(width: image.width, height: image.height)
+            return true
+        }
+        /// Fits face `i` in its box, on the whole frame when the fit on what was decoded
+        /// sampled outside it.
+        func fitFace(_ i: Int) {
+            let fitted = timings.time(\.landmarks) { predictor.fit(image, box: faces[i].box, into: &faces[i].shape, within: valid) }
+            guard !fitted, completeImage() else { return }
+            timings.time(\.landmarks) { predictor.fit(image, box: faces[i].box, into: &faces[i].shape) }
+        }
         if t < lastDetection { lastDetection = -.infinity }  // the clock restarted
         var needDetection = !faces.isEmpty && t - lastDetection >= settings.redetectInterval
 
@@ -92,15 +148,18 @@ public final class FaceTracker {
             faces[i].box = box
             faces[i].age += 1
             guard faces[i].age % settings.verifyEvery == 0 else {
-                timings.time(\.landmarks) { predictor.fit(image, box: box, into: &faces[i].shape) }
+                fitFace(i)
                 continue
             }
             // The check scans around the box the landmarks are fitted in, turned by the tilt
             // they had coming into this frame: it needs nothing from the fit, so it runs on the
             // worker meanwhile.
             let roll = Self.roll(of: faces[i].shape)
+            if !valid.contains(detector.confirmationArea(of: box, roll: roll).clipped(width: image.width, height: image.height)) {
+                _ = completeImage()
+            }
             worker?.begin(image, box: box, roll: roll)
-            timings.time(\.landmarks) { predictor.fit(image, box: box, into: &faces[i].shape) }
+            fitFace(i)
             let confirmed: Bool
             if let worker {
                 let check = worker.wait()
@@ -116,10 +175,10 @@ public final class FaceTracker {
                 needDetection = true
             }
         }
-        if faces.isEmpty && !image.isEmpty {
+        if faces.isEmpty && !image.isEmpty && completeImage() {
             needDetection = timings.time(\.detection) { emptyViewIsDue(image, t: t) }
         }
-        if needDetection && !image.isEmpty {
+        if needDetection && !image.isEmpty && completeImage() {
             timings.time(\.detection) { detect(image, t: t) }
         }
         removeLostAndDuplicateTracks()

@@ -16,6 +16,17 @@ extension GrayImage {
                  into: &output, avx2: Self.avx2)
     }
 
+    /// The pixels `resample` with these arguments reads (before clipping to the image): the
+    /// window's corners mapped into the image, widened by the bilinear neighbour and a pixel.
+    public static func resampledArea(centerX: Double, centerY: Double, scale: Double, angle: Double = 0,
+                                     width: Int, height: Int) -> PixelRegion {
+        let c = abs(cos(angle) * scale), s = abs(sin(angle) * scale)
+        let halfU = Double(width) / 2, halfV = Double(height) / 2
+        let extentX = c * halfU + s * halfV, extentY = s * halfU + c * halfV
+        return PixelRegion(minX: centerX - extentX - 1.5, minY: centerY - extentY - 1.5,
+                           maxX: centerX + extentX + 1.5, maxY: centerY + extentY + 1.5)
+    }
+
     /// Whether the AVX2 kernel (`imaging_resample_avx2`) may run on this CPU.
     static let avx2 = cpu_has_avx2()
 

@@ -69,6 +69,34 @@ public struct JPEGDecoder {
         try check(status)
     }
 
+    /// Decodes the luma of `region` of a JPEG into `image`, which must already have the JPEG's
+    /// size; the rest of `image` keeps what it held. Returns the region written: `region`
+    /// clipped to the image and widened to the JPEG's block grid. A JPEG of another size than
+    /// `image` is decoded whole (and `image` resized). The pixels written are those a whole
+    /// `.luma` decode gives, bit for bit; damaged data below the region goes unnoticed.
+    @discardableResult
+    public mutating func decodeLuma(_ jpeg: some ContiguousBytes, into image: inout GrayImage,
+                                    region: PixelRegion) throws -> PixelRegion {
+        let (width, height) = try boundedSize(of: jpeg)
+        guard width == image.width, height == image.height else {
+            try decode(jpeg, into: &image, conversion: .luma)
+            return .whole(width: width, height: height)
+        }
+        var x0 = Int32(clamping: region.x), y0 = Int32(clamping: region.y)
+        var x1 = Int32(clamping: region.maxX), y1 = Int32(clamping: region.maxY)
+        let status = jpeg.withUnsafeBytes { bytes in
+            image.pixels.withUnsafeMutableBufferPointer { out in
+                message.withUnsafeMutableBufferPointer { err in
+                    fw_jpeg_decode_luma_region(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count,
+                                               out.baseAddress, Int32(width), Int32(height),
+                                               &x0, &y0, &x1, &y1, err.baseAddress, err.count)
+                }
+            }
+        }
+        try check(status)
+        return PixelRegion(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
+    }
+
     /// Decodes a JPEG into a new gray image.
     public mutating func decodeGray(_ jpeg: some ContiguousBytes, conversion: GrayConversion = .luma) throws -> GrayImage {
         var image = GrayImage(width: 0, height: 0)

@@ -19,12 +19,22 @@ extension ShapePredictor {
         fit(image, box: box, into: &shape, avx2: Self.avx2)
     }
 
+    /// `fit(_:box:into:)` on an image of which only `valid` holds the frame's pixels (the rest
+    /// left undecoded): returns false when the fit sampled a pixel of the image outside `valid`,
+    /// in which case `shape` is not the fit of the frame (fit again on the whole frame). When it
+    /// returns true, `shape` is exactly what a fit on the whole frame gives.
+    public func fit(_ image: GrayImage, box: FaceBox, into shape: inout FaceShape, within valid: PixelRegion) -> Bool {
+        fit(image, box: box, into: &shape, avx2: Self.avx2, within: valid)
+    }
+
     /// Whether the AVX2 leaf sums (`landmarks_accumulate_avx2`) may run on this CPU.
     static let avx2 = cpu_has_avx2()
 
     /// `fit` with the leaf sums chosen by `avx2` (tests compare both: the same sums in the same
     /// order, so the same points).
-    func fit(_ image: GrayImage, box: FaceBox, into shape: inout FaceShape, avx2: Bool) {
+    @discardableResult
+    func fit(_ image: GrayImage, box: FaceBox, into shape: inout FaceShape, avx2: Bool,
+             within valid: PixelRegion? = nil) -> Bool {
         let count = initialShape.count
         let landmarks = structure.landmarks
         let features = structure.featuresPerCascade
@@ -36,6 +46,10 @@ extension ShapePredictor {
         let left = Double(box.x), top = Double(box.y)
         let spanX = Double(box.right - box.x), spanY = Double(box.bottom - box.y)
         let width = image.width, height = image.height
+        // Samples inside the image but outside `valid` read stale pixels: they make the fit invalid.
+        let area = (valid ?? .whole(width: width, height: height)).clipped(width: width, height: height)
+        let validX = Double(area.x)..<Double(area.maxX), validY = Double(area.y)..<Double(area.maxY)
+        var complete = true
         let leafBytes = count * MemoryLayout<Float>.stride
 
         withUnsafeTemporaryAllocation(of: Float.self, capacity: count) { current in
@@ -61,9 +75,10 @@ extension ShapePredictor {
                                                 // same floor and avoids a libm call on baseline x86-64.
                                                 let x = spanX * Double(vx) + left + 0.5
                                                 let y = spanY * Double(vy) + top + 0.5
-                                                if x >= 0, y >= 0, x < Double(width), y < Double(height) {
+                                                if validX.contains(x), validY.contains(y) {
                                                     values[i] = pixels[Int(y) * width + Int(x)]
                                                 } else {
+                                                    if x >= 0, y >= 0, x < Double(width), y < Double(height) { complete = false }
                                                     values[i] = 0
                                                 }
                                             }
@@ -128,6 +143,7 @@ extension ShapePredictor {
               }
             }
         }
+        return complete
     }
 
     /// Trees whose leaves are found before they are added: 64 leaf offsets (512 bytes) fit the

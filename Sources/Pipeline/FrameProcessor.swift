@@ -19,16 +19,23 @@ public final class FrameProcessor {
     public private(set) var badFrames = 0
     /// Frames processed, decoded or not.
     public private(set) var processedFrames = 0
+    /// JPEG frames decoded only in part, around the tracked faces (`decodesOnlyFaces`).
+    public private(set) var partlyDecodedFrames = 0
     /// Stage times of the last frame.
     public private(set) var timings = FrameTimings()
     /// The tracked faces of the last processed frame.
     public private(set) var observations: [FaceObservation] = []
 
     public let tracker: FaceTracker
+    /// Whether a JPEG frame is decoded only around the tracked faces while no full-frame scan is
+    /// due (luma only; the events are the same either way). Default true.
+    public var decodesOnlyFaces = true
     private let expressionSettings: ExpressionSettings
     private var expressions: [(id: Int, tracker: ExpressionTracker)] = []
     private var decoder = JPEGDecoder()
     private var gray = GrayImage(width: 0, height: 0)
+    /// The whole frame, when the tracker needs more of it than was decoded into `gray`.
+    private var completed = GrayImage(width: 0, height: 0)
     private var lastErrorReport = -Double.infinity
     /// The arrays `frame` events carry their faces in, used in turn, each face's landmarks in
     /// storage of its own. An event holds its array until it has been written; by the time the
@@ -66,17 +73,41 @@ public final class FrameProcessor {
 
     /// Processes a JPEG frame. A frame that does not decode is skipped: it yields an `error`
     /// event (rate-limited) and the tracks carry on with the next good frame.
+    ///
+    /// While faces are tracked and no full-frame scan is due, only the part of the frame around
+    /// them is decoded (`decodesOnlyFaces`, luma frames): the tracker decodes the rest itself
+    /// when it needs it, so the events are those of a whole decode, byte for byte.
     public func process(jpeg: some ContiguousBytes, index: Int, t: Double, emit: (Event) -> Void) {
         let start = MonotonicClock.now()
+        var decoded: PixelRegion?
         do {
-            try decoder.decode(jpeg, into: &gray, conversion: conversion)
+            if let region = regionToDecode(at: t) {
+                let written = try decoder.decodeLuma(jpeg, into: &gray, region: region)
+                decoded = written == .whole(width: gray.width, height: gray.height) ? nil : written
+                if decoded != nil { partlyDecodedFrames += 1 }
+            } else {
+                try decoder.decode(jpeg, into: &gray, conversion: conversion)
+            }
         } catch {
             skip(index: index, t: t, because: "\(error)", emit: emit)
             return
         }
-        let decode = MonotonicClock.now() - start
-        process(gray: gray, index: index, t: t, emit: emit)
+        var decode = MonotonicClock.now() - start
+        process(gray: gray, index: index, t: t, decoded: decoded, complete: {
+            let start = MonotonicClock.now()
+            defer { decode += MonotonicClock.now() - start }
+            guard (try? decoder.decode(jpeg, into: &completed, conversion: .luma)) != nil else { return nil }
+            return completed
+        }, emit: emit)
         timings.decode = decode
+    }
+
+    /// The part of the frame at `t` the tracker will read, when that is less than all of it.
+    private func regionToDecode(at t: Double) -> PixelRegion? {
+        guard decodesOnlyFaces, conversion == .luma, !gray.isEmpty,
+              let region = tracker.pixelsNeeded(at: t, width: gray.width, height: gray.height),
+              region != .whole(width: gray.width, height: gray.height) else { return nil }
+        return region
     }
 
     /// Counts a frame that could not be used. The first bad frame is reported at once as an
@@ -96,11 +127,18 @@ public final class FrameProcessor {
 
     /// Processes a decoded gray frame.
     public func process(gray image: GrayImage, index: Int, t: Double, emit: (Event) -> Void) {
+        process(gray: image, index: index, t: t, decoded: nil, complete: { nil }, emit: emit)
+    }
+
+    /// Processes a frame of which only `decoded` (nil: all) holds its pixels; `complete` gives
+    /// the whole frame (see `FaceTracker.update(_:t:decoded:complete:)`).
+    private func process(gray image: GrayImage, index: Int, t: Double, decoded: PixelRegion?,
+                         complete: () -> GrayImage?, emit: (Event) -> Void) {
         processedFrames += 1
         // The last frame's observations share the tracks' landmark storage: let them go before
         // the fits write into it, so it is not copied.
         observations.removeAll(keepingCapacity: true)
-        tracker.update(image, t: t)
+        tracker.update(image, t: t, decoded: decoded, complete: complete)
         let start = MonotonicClock.now()
         defer {
             let tracked = tracker.timings

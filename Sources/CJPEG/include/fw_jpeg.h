@@ -27,6 +27,17 @@ int fw_jpeg_decode(const uint8_t *data, size_t len, fw_jpeg_mode mode,
                    uint8_t *out, size_t out_len, uint8_t *scratch, size_t scratch_len,
                    char *err, size_t err_len);
 
+/// Decodes only the luma pixels of rows [`*y0`, `*y1`) and columns [`*x0`, `*x1`) of a JPEG into
+/// `out`, a `width*height` gray image of the JPEG's size (`width`, `height` must match its
+/// header); pixels outside the region are left as they were. The region is widened to the
+/// decoder's block grid (columns to its iMCU width, as `jpeg_crop_scanline` does) and clipped to
+/// the image, and the region actually written is returned in the four pointers. Rows above it
+/// are entropy-decoded and skipped (`jpeg_skip_scanlines`), rows below it not read at all. The
+/// pixels written are those of a full `FW_JPEG_LUMA` decode, bit for bit. Errors as
+/// `fw_jpeg_decode`, except that damage below the region goes unnoticed.
+int fw_jpeg_decode_luma_region(const uint8_t *data, size_t len, uint8_t *out, int width, int height,
+                               int *x0, int *y0, int *x1, int *y1, char *err, size_t err_len);
+
 /// Encodes 8-bit gray (components == 1) or RGB (components == 3) pixels as a baseline JPEG.
 /// On success returns 0 and a malloc'd buffer in `*out` (free it with `fw_jpeg_free`).
 int fw_jpeg_encode(const uint8_t *pixels, int width, int height, int components, int quality,

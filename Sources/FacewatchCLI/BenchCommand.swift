@@ -21,7 +21,9 @@ struct BenchCommand: ParsableCommand {
             processed, timing each stage of each frame: decode, detect (full-frame detection), track (window \
             checks), landmarks (fits of tracked faces), expressions (measures, state machines) and output (JSON \
             encoding). Then micro-benchmarks on its first frame (decode, detection, one landmark fit repeated, \
-            the window check a tracked face gets, a tracked frame), the landmark fit on varied frames and faces \
+            the window check a tracked face gets, a tracked frame), the pipeline at three frame sizes (the bundled \
+            1280×720 recording Recordings/hd/pexels-langer-720p as recorded, and scaled to 640×360 and 1920×1080: \
+            stages, FPS on one thread, FPS as `replay` runs, frames decoded only around the faces, events), the landmark fit on varied frames and faces \
             (every tracked face of every frame of every RECORDING, in turn; default adds the bundled hopper-blinks \
             for a second face), the model's load time (from the .dat file and from its ready-to-map copy) and \
             memory, and, with the face descriptor model installed (Scripts/setup-models) in the repository, \
@@ -85,6 +87,8 @@ struct BenchCommand: ParsableCommand {
             next = (next + 1) % varied.faces.count
         }))
         let empty = try benchEmptyScene(opened[0], configuration, predictor: predictor)
+        let large = Self.bundledLargeRecording()
+        let sizes = try large.map { try benchResolutions(Recording(directory: $0), configuration, predictor: predictor) }
         let identity = try benchDescriptor()
         micro += identity ?? []
         let rss = Double(ResidentMemory.current()) / 1_048_576
@@ -103,6 +107,7 @@ struct BenchCommand: ParsableCommand {
                 + "\"walk_in_found_mean_s\": \(String(format: "%.3f", empty.meanDelay))}, "
                 + "\"model_load_s\": \(String(format: "%.3f", loadSeconds)), \"model_load_cached_s\": \(cachedLoad), "
                 + "\"model_mb\": \(String(format: "%.1f", modelMB)), "
+                + "\"frame_sizes\": \(sizes.map(Self.resolutionsJSON) ?? "null"), "
                 + "\"resident_mb\": \(String(format: "%.1f", rss))}")
             return
         }
@@ -116,6 +121,7 @@ struct BenchCommand: ParsableCommand {
         }
         print(String(format: "end to end: %.0f frames per second; full-frame detector on %.4f of frames (1 in %.0f)",
                      pipeline.fps, pipeline.detectorCallsPerFrame, 1 / max(pipeline.detectorCallsPerFrame, 1e-9)))
+        if let sizes, let large { Self.printResolutions(sizes, recording: large) }
         print("\nmicro-benchmarks, \(iterations) iterations: the first frame of \(recording) (decode, detection, "
               + "landmark fit repeated: one face, cache-warm), and \"landmark fit, varied\": \(varied.faces.count) tracked "
               + "faces from every frame of \(chosen.joined(separator: ", ")) in turn (\(varied.people) recordings), as in a live stream")
@@ -131,7 +137,7 @@ struct BenchCommand: ParsableCommand {
                      + "process resident %.1f MB", predictor.structure.description, loadSeconds, cachedLoad, modelMB, rss))
     }
 
-    private struct PipelineFigures {
+    struct PipelineFigures {
         var frames = 0
         var fps = 0.0
         var detectorCallsPerFrame = 0.0
@@ -146,7 +152,7 @@ struct BenchCommand: ParsableCommand {
 
     /// Where bundled files are looked for: the working directory, then every folder above the
     /// executable and its `share/facewatch` (an installed prefix, or the repository a build lives in).
-    private static var searchRoots: [String] {
+    static var searchRoots: [String] {
         var roots = [FileManager.default.currentDirectoryPath]
         var folder = executable.deletingLastPathComponent()
         while folder.path != "/" {
@@ -188,7 +194,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// Replays the recording `rounds + 1` times (the first untimed) and times every frame's stages.
-    private func benchRecording(_ opened: Recording, _ configuration: Configuration, predictor: ShapePredictor) throws -> PipelineFigures {
+    func benchRecording(_ opened: Recording, _ configuration: Configuration, predictor: ShapePredictor) throws -> PipelineFigures {
         var samples: [String: [Double]] = [:]
         var wall = 0.0, frames = 0, detections = 0
         var progress = ProgressLine(total: opened.frames.count * (rounds + 1), label: "bench")

@@ -15,7 +15,7 @@ extension BenchCommand {
         var jpegBytes: Int
         /// Per-stage times, one processing thread (as `benchRecording`).
         var pipeline: PipelineFigures
-        /// Frames per second of a replay as `facewatch replay` runs it (decoding on a second thread).
+        /// Frames per second of a replay as `facewatch replay` runs it (decoding on other threads).
         var replayFPS: Double
         /// Frames decoded only around the faces, of all processed.
         var partlyDecoded: Double
@@ -39,7 +39,8 @@ extension BenchCommand {
             for _ in 0..<max(rounds, 1) {
                 let processor = try FrameProcessor(configuration: configuration, predictor: predictor)
                 let sink = EventListSink()
-                var source = DecodeAheadSource(RecordingSource(recording: scaled), conversion: configuration.gray)
+                var source = DecodeAheadSource(RecordingSource(recording: scaled), conversion: configuration.gray,
+                                               decoders: DecodeAheadSource.decoders(width: width, height: height))
                 let summary = try Replay.run(&source, processor: processor, sink: sink)
                 best = max(best, Double(summary.frames) / max(summary.seconds, 1e-9))
                 events = sink.events
@@ -82,7 +83,7 @@ extension BenchCommand {
     /// The table of `benchResolutions`.
     static func printResolutions(_ figures: [ResolutionFigures], recording: String) {
         print("\nframe sizes: \(recording) scaled to each size (JPEG quality 70); stages on one thread as above, "
-              + "\"replay\" as `facewatch replay` runs it (decoding on a second thread), best of the rounds; "
+              + "\"replay\" as `facewatch replay` runs it (decoding on other threads), best of the rounds; "
               + "\"in part\": frames decoded only around the face when decoding on the processing thread")
         print("size        KB/frame  decode  detect   track  landmarks  total (ms)  one thread  replay FPS  in part  events")
         for f in figures {

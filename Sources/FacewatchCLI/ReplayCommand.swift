@@ -62,9 +62,10 @@ struct ReplayCommand: ParsableCommand {
         let signals = SignalWatcher { _ in writer.giveUp(after: Self.shutdownWriteTimeout) }
         defer { withExtendedLifetime(signals) {} }
         let frames = StoppableSource(base: RecordingSource(recording: opened, loops: loop)) { signals.received }
-        // Without --annotate (which draws on the color JPEG) the next frames are decoded on a
-        // second thread while the current one is processed.
-        var source: any FrameSource = annotate == nil ? DecodeAheadSource(frames, conversion: configuration.gray) : frames
+        // Without --annotate (which draws on the color JPEG) the next frames are decoded on
+        // other threads while the current one is processed.
+        let decoders = DecodeAheadSource.decoders(width: opened.info.width, height: opened.info.height)
+        var source: any FrameSource = annotate == nil ? DecodeAheadSource(frames, conversion: configuration.gray, decoders: decoders) : frames
         let total = opened.frames.count.multipliedReportingOverflow(by: loop)
         var progress = ProgressLine(total: total.overflow ? .max : total.partialValue, label: "replay")
         let annotator = try annotate.map { try FrameAnnotator(path: $0) }

@@ -46,13 +46,13 @@ final class ReplayTests: XCTestCase {
     }
 
     /// Replays into memory: the JSON lines as the daemon would write them.
-    /// `decodeAhead`: decode on a second thread (`DecodeAheadSource`, as `replay --speed 0` does).
+    /// `decodeAhead`: decode on `decoders` other threads (`DecodeAheadSource`, as `replay --speed 0` does).
     private func replay(_ recording: Recording, configuration: Configuration = Configuration(),
-                        decodeAhead: Bool = false) throws -> [String] {
+                        decodeAhead: Bool = false, decoders: Int = 1) throws -> [String] {
         let processor = try FrameProcessor(configuration: configuration, predictor: Self.predictor.get())
         let sink = LineSink()
         let frames = RecordingSource(recording: recording)
-        var source: any FrameSource = decodeAhead ? DecodeAheadSource(frames, conversion: configuration.gray, depth: 3) : frames
+        var source: any FrameSource = decodeAhead ? DecodeAheadSource(frames, conversion: configuration.gray, depth: 3, decoders: decoders) : frames
         _ = try Replay.run(&source, processor: processor, problems: recording.problems, sink: sink)
         return sink.lines
     }
@@ -86,11 +86,16 @@ final class ReplayTests: XCTestCase {
         configuration.output = OutputOptions(nose: true, frames: true, landmarks: true)
         let recording = try makeRecording(count: 60, corrupt: [10, 11, 12, 40])
         let lines = try replay(recording, configuration: configuration)
-        XCTAssertEqual(try replay(recording, configuration: configuration, decodeAhead: true), lines)
+        for decoders in 1...3 {
+            XCTAssertEqual(try replay(recording, configuration: configuration, decodeAhead: true, decoders: decoders), lines)
+        }
         let mjpeg = folder.appendingPathComponent("frames.mjpeg")
         try Data(contentsOf: mjpeg).prefix(recording.frames[50].offset + 100).write(to: mjpeg)
         let truncated = try Recording(directory: folder.path)
-        XCTAssertEqual(try replay(truncated, decodeAhead: true), try replay(truncated))
+        let whole = try replay(truncated)
+        for decoders in 1...3 {
+            XCTAssertEqual(try replay(truncated, decodeAhead: true, decoders: decoders), whole)
+        }
     }
 
     /// A face's window check on a second thread while its fit runs (`tracking.threads` 2) gives the

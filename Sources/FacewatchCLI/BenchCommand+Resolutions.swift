@@ -23,12 +23,12 @@ extension BenchCommand {
         var events: [String]
     }
 
-    /// The sizes the clip is measured at: 640 wide (16:9), as recorded, and 1920×1080.
-    static let benchSizes = [(640, 360), (1280, 720), (1920, 1080)]
+    /// The sizes the clip is measured at: a 640×480 webcam's, as recorded, and 1920×1080.
+    static let benchSizes = [(640, 480), (1280, 720), (1920, 1080)]
 
-    /// Runs the pipeline on `opened` made into each of `benchSizes` (scaled bilinearly and
-    /// re-encoded at JPEG quality 70, the bundled recordings' quality; the recording's own size
-    /// keeps its own frames).
+    /// Runs the pipeline on `opened` made into each of `benchSizes` (scaled bilinearly to fit,
+    /// centred on black where the aspect differs, and re-encoded at JPEG quality 70, the bundled
+    /// recordings' quality; the recording's own size keeps its own frames).
     func benchResolutions(_ opened: Recording, _ configuration: Configuration, predictor: ShapePredictor) throws -> [ResolutionFigures] {
         var figures: [ResolutionFigures] = []
         for (width, height) in Self.benchSizes {
@@ -67,8 +67,10 @@ extension BenchCommand {
             width: width, height: height, fps: opened.info.fps, source: "\(opened.directory) scaled to \(width)×\(height) by facewatch bench"))
         var decoder = JPEGDecoder()
         for (n, entry) in opened.frames.enumerated() {
-            let frame = try decoder.decodeRGB(opened.jpeg(n)).resized(width: width, height: height)
-            try writer.append(jpeg: JPEGEncoder.encode(frame, quality: 70), t: entry.t)
+            let frame = try decoder.decodeRGB(opened.jpeg(n))
+            let scale = min(Double(width) / Double(frame.width), Double(height) / Double(frame.height))
+            let fitted = frame.resized(width: Int((Double(frame.width) * scale).rounded()), height: Int((Double(frame.height) * scale).rounded()))
+            try writer.append(jpeg: JPEGEncoder.encode(fitted.centred(inWidth: width, height: height), quality: 70), t: entry.t)
         }
         try writer.finish()
         return try Recording(directory: folder.path)
@@ -82,7 +84,7 @@ extension BenchCommand {
 
     /// The table of `benchResolutions`.
     static func printResolutions(_ figures: [ResolutionFigures], recording: String) {
-        print("\nframe sizes: \(recording) scaled to each size (JPEG quality 70); stages on one thread as above, "
+        print("\nframe sizes: \(recording) scaled to each size (to 640×360 on a black 640×480; JPEG quality 70); stages on one thread as above, "
               + "\"replay\" as `facewatch replay` runs it (decoding on other threads), best of the rounds; "
               + "\"in part\": frames decoded only around the face when decoding on the processing thread")
         print("size        KB/frame  decode  detect   track  landmarks  total (ms)  one thread  replay FPS  in part  events")

@@ -22,7 +22,8 @@ struct BenchCommand: ParsableCommand {
             checks), landmarks (fits of tracked faces), expressions (measures, state machines) and output (JSON \
             encoding). Then micro-benchmarks on its first frame (decode, detection, one landmark fit repeated, \
             the window check a tracked face gets, a tracked frame), the pipeline at three frame sizes (the bundled \
-            1280×720 recording Recordings/hd/pexels-langer-720p as recorded, and scaled to 640×360 and 1920×1080: \
+            1280×720 recording Recordings/hd/pexels-langer-720p as recorded, scaled to 1920×1080, and to 640×360 on a black \
+            640×480: \
             stages, FPS on one thread, FPS as `replay` runs, frames decoded only around the faces, events), the landmark fit on varied frames and faces \
             (every tracked face of every frame of every RECORDING, in turn; default adds the bundled hopper-blinks \
             for a second face), the model's load time (from the .dat file and from its ready-to-map copy) and \

@@ -22,4 +22,17 @@ extension RGBImage {
         }
         return RGBImage(width: newWidth, height: newHeight, pixels: out)
     }
+
+    /// The image in the middle of a `width` × `height` black one (cut to it where larger).
+    public func centred(inWidth newWidth: Int, height newHeight: Int) -> RGBImage {
+        if newWidth == width && newHeight == height { return self }
+        var out = [UInt8](repeating: 0, count: newWidth * newHeight * 3)
+        let dx = (newWidth - width) / 2, dy = (newHeight - height) / 2
+        for y in max(0, -dy)..<min(height, newHeight - dy) {
+            for x in max(0, -dx)..<min(width, newWidth - dx) {
+                for c in 0..<3 { out[((y + dy) * newWidth + x + dx) * 3 + c] = pixels[(y * width + x) * 3 + c] }
+            }
+        }
+        return RGBImage(width: newWidth, height: newHeight, pixels: out)
+    }
 }

@@ -121,6 +121,7 @@ let package = Package(
         .testTarget(name: "WebServerTests", dependencies: [
             "WebServer", "Liveness", "LivenessEvaluation", "Pipeline", "Config", "Recordings", "Events", "Landmarks", "Telemetry",
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "NIOCore", package: "swift-nio"),
         ]),
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "Pipeline", "Config", "Recordings", "Events", "Landmarks"]),
         .testTarget(name: "PointerTests", dependencies: ["Pointer", "Config", "Events"]),

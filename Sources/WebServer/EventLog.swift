@@ -1,5 +1,6 @@
 import Events
 import Foundation
+import NIOCore
 
 /// The recent event stream for Server-Sent Events: every event gets the next id (1, 2, …) and
 /// its JSON line (the same as standard output's); the last `capacity` are kept, within
@@ -7,7 +8,8 @@ import Foundation
 /// missed. It is an `EventSink` of the pipeline.
 ///
 /// The JSON is kept in one ring of bytes, the oldest events giving way to new ones, so writing
-/// an event allocates nothing (readers get their strings made when they read).
+/// an event allocates nothing (readers get their bytes made when they read). `arrivals` wakes the
+/// readers when events come; readers at the same place share one buffer of what is new.
 public final class EventLog: EventSink, @unchecked Sendable {
     /// One event as sent: its id and its JSON (no newline).
     public struct Entry: Sendable, Equatable {
@@ -23,6 +25,8 @@ public final class EventLog: EventSink, @unchecked Sendable {
     }
 
     public let capacity: Int
+    /// Wakes the streams reading this log whenever an event is stored.
+    public let arrivals = ChangeNotifier()
     /// Bytes of JSON kept at most. An event longer than this is given an id but not kept (none
     /// comes near the default, `capacity` KB: a `frame` event with four faces and their
     /// landmarks is about 10 KB).
@@ -42,6 +46,8 @@ public final class EventLog: EventSink, @unchecked Sendable {
     private var lastID = 0
     /// The event being encoded (its storage reused).
     private var scratch: [UInt8] = []
+    /// The last answer of `messages(after:)`, for the next reader at the same place.
+    private var lastMessages: (after: Int, through: Int, buffer: ByteBuffer)?
 
     public init(capacity: Int = 2048, byteCapacity: Int? = nil, filter: EventFilter = .all) {
         precondition(capacity > 0)
@@ -71,6 +77,7 @@ public final class EventLog: EventSink, @unchecked Sendable {
     /// it, making room by letting the oldest events go.
     @discardableResult
     private func store(_ fill: (inout [UInt8]) -> Void) -> Int {
+        defer { arrivals.notify() }
         lock.lock()
         defer { lock.unlock() }
         lastID += 1
@@ -112,15 +119,54 @@ public final class EventLog: EventSink, @unchecked Sendable {
         defer { lock.unlock() }
         guard id < lastID else { return [] }
         var entries: [Entry] = []
-        for k in 0..<kept {
+        for k in firstKept(after: id)..<kept {
             let record = records[(first + k) % capacity]
-            guard record.id > id else { continue }
-            let beforeEnd = min(record.count, byteCapacity - record.start)
-            var json = Array(bytes[record.start..<(record.start + beforeEnd)])
-            json += bytes[0..<(record.count - beforeEnd)]
-            entries.append(Entry(id: record.id, json: String(decoding: json, as: UTF8.self)))
+            entries.append(Entry(id: record.id, json: String(decoding: json(of: record), as: UTF8.self)))
         }
         return entries
+    }
+
+    /// The Server-Sent Events messages (`id: N`, `data: JSON`, a blank line) of the kept entries with an id above `id`, one
+    /// after another in one buffer, and the id of the last; nil when there is none. Readers
+    /// asking from the same id while no event came get the same buffer (ByteBuffer storage is
+    /// shared, not copied, so a thousand clients cost one encoding).
+    public func messages(after id: Int) -> (buffer: ByteBuffer, through: Int)? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard id < lastID else { return nil }
+        if let last = lastMessages, last.after == id, last.through == lastID { return (last.buffer, last.through) }
+        let from = firstKept(after: id)
+        guard from < kept else { return nil }
+        var buffer = ByteBufferAllocator().buffer(capacity: 0)
+        var through = id
+        for k in from..<kept {
+            let record = records[(first + k) % capacity]
+            buffer.writeString("id: \(record.id)\ndata: ")
+            let beforeEnd = min(record.count, byteCapacity - record.start)
+            buffer.writeBytes(bytes[record.start..<(record.start + beforeEnd)])
+            buffer.writeBytes(bytes[0..<(record.count - beforeEnd)])
+            buffer.writeString("\n\n")
+            through = record.id
+        }
+        lastMessages = (id, through, buffer)
+        return (buffer, through)
+    }
+
+    /// The position (0 = oldest) of the first kept record with an id above `id` (`kept` if none):
+    /// ids grow along the ring, so a binary search.
+    private func firstKept(after id: Int) -> Int {
+        var low = 0, high = kept
+        while low < high {
+            let middle = (low + high) / 2
+            if records[(first + middle) % capacity].id > id { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// The JSON bytes of a kept record (it may wrap round the ring's end).
+    private func json(of record: Record) -> [UInt8] {
+        let beforeEnd = min(record.count, byteCapacity - record.start)
+        return Array(bytes[record.start..<(record.start + beforeEnd)]) + bytes[0..<(record.count - beforeEnd)]
     }
 
     /// Where a client starts: after its `Last-Event-ID` when it sends a valid one, else after the
@@ -130,10 +176,5 @@ public final class EventLog: EventSink, @unchecked Sendable {
             return id
         }
         return newestID
-    }
-
-    /// One Server-Sent Events message: `id: N`, then `data: JSON`, then a blank line.
-    public static func frame(_ entry: Entry) -> String {
-        "id: \(entry.id)\ndata: \(entry.json)\n\n"
     }
 }

@@ -7,9 +7,12 @@ import Recordings
 /// The annotated video for `/stream.mjpeg`: the processing queue offers every frame, at most
 /// `fps` of them a second are drawn (on the feed's own queue, so drawing never holds up the
 /// pipeline) and only while someone watches; each viewer takes the newest picture when it is
-/// ready for one, so a slow viewer skips pictures instead of slowing anything down.
+/// ready for one, so a slow viewer skips pictures instead of slowing anything down (`pictures`
+/// wakes them when one is ready).
 public final class VideoFeed: @unchecked Sendable {
     public let fps: Double
+    /// Wakes the viewers' streams whenever a picture is ready.
+    public let pictures = ChangeNotifier()
     private let queue = DispatchQueue(label: "facewatch.video")
     private let lock = NSLock()
     private var renderer: FrameRenderer
@@ -45,6 +48,7 @@ public final class VideoFeed: @unchecked Sendable {
             if let jpeg { latest = ((latest?.sequence ?? 0) + 1, jpeg) }
             drawing = false
             lock.unlock()
+            if jpeg != nil { pictures.notify() }
         }
     }
 

@@ -23,9 +23,6 @@ public struct WebServer: Sendable {
     public let metrics: FacewatchMetrics
     public let pages: PageFiles
 
-    /// How often a streaming response looks for something new to send.
-    static let pollInterval = Duration.milliseconds(40)
-
     public init(policy: AccessPolicy, log: EventLog, video: VideoFeed?, checks: CheckRegistry, metrics: FacewatchMetrics,
                 pages: PageFiles) {
         self.policy = policy
@@ -92,17 +89,31 @@ public struct WebServer: Sendable {
             body: ResponseBody { writer in
                 try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
                 var cursor = start
-                while !Self.streamEnded {
-                    let entries = log.entries(after: cursor)
-                    if entries.isEmpty {
-                        try await Task.sleep(for: Self.pollInterval)
-                        continue
+                // Subscribed before the first read, so an event stored meanwhile still wakes it.
+                try await Self.whileStreaming(log.arrivals) {
+                    if let new = log.messages(after: cursor) {
+                        try await writer.write(new.buffer)
+                        cursor = new.through
                     }
-                    try await writer.write(ByteBuffer(string: entries.map(EventLog.frame).joined()))
-                    cursor = entries[entries.count - 1].id
                 }
                 try await writer.finish(nil)
             })
+    }
+
+    /// Runs `send` at once and again every time `notifier` wakes it, until the client goes away
+    /// (its task is cancelled) or the server shuts down.
+    private static func whileStreaming(_ notifier: ChangeNotifier, _ send: () async throws -> Void) async throws {
+        let subscription = notifier.subscribe()
+        try await withGracefulShutdownHandler {
+            var wakeUps = subscription.wakeUps.makeAsyncIterator()
+            repeat {
+                guard !streamEnded else { return }
+                try await send()
+            } while await wakeUps.next() != nil
+        } onGracefulShutdown: {
+            subscription.finish()
+        }
+        subscription.finish()
     }
 
     private func stream() -> Response {
@@ -116,13 +127,11 @@ public struct WebServer: Sendable {
                 video.viewerJoined()
                 defer { video.viewerLeft() }
                 var sequence = 0
-                while !Self.streamEnded {
-                    guard let picture = video.picture(after: sequence) else {
-                        try await Task.sleep(for: Self.pollInterval)
-                        continue
+                try await Self.whileStreaming(video.pictures) {
+                    if let picture = video.picture(after: sequence) {
+                        sequence = picture.sequence
+                        try await writer.write(ByteBuffer(bytes: VideoFeed.part(picture.jpeg)))
                     }
-                    sequence = picture.sequence
-                    try await writer.write(ByteBuffer(bytes: VideoFeed.part(picture.jpeg)))
                 }
                 try await writer.finish(nil)
             })

@@ -1,4 +1,5 @@
 import Events
+import NIOCore
 import WebServer
 import XCTest
 
@@ -13,7 +14,48 @@ final class EventLogTests: XCTestCase {
         XCTAssertEqual(entries.count, 1)
         XCTAssertEqual(entries[0].id, 1)
         XCTAssertEqual(entries[0].json + "\n", EventEncoder().line(event))
-        XCTAssertEqual(EventLog.frame(entries[0]), "id: 1\ndata: \(entries[0].json)\n\n")
+        let messages = try XCTUnwrap(log.messages(after: 0))
+        XCTAssertEqual(String(buffer: messages.buffer), "id: 1\ndata: \(entries[0].json)\n\n")
+        XCTAssertEqual(messages.through, 1)
+    }
+
+    func testMessagesAfterAnIdAreTheEventsSinceInOneBufferSharedByReadersAtThatId() throws {
+        let log = EventLog(capacity: 8, byteCapacity: 40)
+        for n in 1...12 { log.append("{\"n\":\(n)}") }  // 8 bytes each: 5 fit in 40, the ring wraps
+        XCTAssertEqual(log.entries(after: 0).map(\.id), [8, 9, 10, 11, 12])
+        let since9 = try XCTUnwrap(log.messages(after: 9))
+        XCTAssertEqual(String(buffer: since9.buffer), "id: 10\ndata: {\"n\":10}\n\nid: 11\ndata: {\"n\":11}\n\nid: 12\ndata: {\"n\":12}\n\n")
+        XCTAssertEqual(since9.through, 12)
+        let again = try XCTUnwrap(log.messages(after: 9))
+        XCTAssertEqual(again.buffer, since9.buffer)
+        XCTAssertEqual(String(buffer: try XCTUnwrap(log.messages(after: 0)).buffer).components(separatedBy: "id: ").count - 1, 5,
+                       "a reader from before the oldest kept gets what is kept")
+        XCTAssertNil(log.messages(after: 12), "nothing new")
+        XCTAssertNil(log.messages(after: 500), "an id from before a restart")
+        log.append("{\"n\":13}")
+        XCTAssertEqual(String(buffer: try XCTUnwrap(log.messages(after: 9)).buffer).components(separatedBy: "id: ").count - 1, 4,
+                       "the shared buffer is not served once a new event came")
+    }
+
+    func testStoringAnEventWakesEverySubscribedStreamOnceHoweverManyCame() async throws {
+        let log = EventLog()
+        let first = log.arrivals.subscribe(), second = log.arrivals.subscribe()
+        XCTAssertEqual(log.arrivals.count, 2)
+        for n in 1...5 { log.append("\(n)") }
+        var one = first.wakeUps.makeAsyncIterator(), two = second.wakeUps.makeAsyncIterator()
+        let woken = await one.next()
+        XCTAssertNotNil(woken)
+        let alsoWoken = await two.next()
+        XCTAssertNotNil(alsoWoken)
+        first.finish()
+        let ended = await one.next()
+        XCTAssertNil(ended, "five events, one wake-up, then the end")
+        XCTAssertEqual(log.arrivals.count, 1, "a finished subscription leaves")
+        log.append("6")
+        let woken6 = await two.next()
+        XCTAssertNotNil(woken6)
+        second.finish()
+        XCTAssertEqual(log.arrivals.count, 0)
     }
 
     func testAReconnectingClientResumesAfterItsLastEventID() {

@@ -26,8 +26,8 @@ public final class FaceTracker {
     public private(set) var detectorRuns = 0
     /// Faces the full-frame detector saw the last time it ran (more than `maxFaces` is possible).
     public private(set) var facesInView = 0
-    /// The boxes of those faces.
-    public var boxesInView: [FaceBox] { detections.map(\.box) }
+    /// Those faces, largest first.
+    public private(set) var detections: [DetectedFace] = []
     /// Time spent per stage in the last update.
     public private(set) var timings = TrackerTimings()
 
@@ -43,7 +43,6 @@ public final class FaceTracker {
     private var motion = MotionGate()
     private var nextID = 1
     private var lastDetection = -Double.infinity
-    private var detections: [DetectedFace] = []
     /// The next look of a search in progress (0: none in progress).
     private var pendingLook = 0
     /// Whether the empty-view scan under way is a full search (every look) or look 0 alone.

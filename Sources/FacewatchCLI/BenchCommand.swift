@@ -184,10 +184,10 @@ struct BenchCommand: ParsableCommand {
             var source = RecordingSource(recording: opened)
             var decoder = JPEGDecoder()
             while let frame = try? source.nextFrame() {
-                processor.process(frame) { _ in }
+                let result = processor.process(frame) { _ in }
                 guard case .jpeg(let jpeg) = frame.payload else { continue }
                 let image = try decoder.decodeGray(jpeg, conversion: configuration.gray)
-                for face in processor.observations { faces.append((image, face.box)) }
+                for face in result.faces { faces.append((image, face.box)) }
             }
         }
         guard !faces.isEmpty else { throw CommandError("no face was tracked in \(recordings.map(\.directory).joined(separator: ", "))") }
@@ -221,7 +221,7 @@ struct BenchCommand: ParsableCommand {
             if round > 0 {
                 wall += MonotonicClock.now() - started
                 frames += processor.processedFrames
-                detections += processor.tracker.detectorRuns
+                detections += processor.detectorRuns
             }
         }
         progress.finish()

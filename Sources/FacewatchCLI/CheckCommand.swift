@@ -78,9 +78,10 @@ struct CheckCommand: ParsableCommand {
         let out = FileHandle.standardOutput
         let emit: (CheckOutput) -> Void = { out.write(Data($0.jsonLine.utf8)) }
         // Reads the tracked face's identity when the check asks for it.
-        let read: (Frame) -> IdentityReading? = { frame in
-            guard let context, let reference, check.needsIdentity(t: frame.t), processor.observations.count == 1,
-                  let face = processor.observations.first,
+        let read: (FrameResult) -> IdentityReading? = { result in
+            let frame = result.frame
+            guard let context, let reference, check.needsIdentity(t: frame.t), result.faces.count == 1,
+                  let face = result.faces.first,
                   let descriptor = try? context.reader.describer.describe(frame, face: face) else { return nil }
             let match = reference.compare(descriptor, threshold: context.threshold)
             return IdentityReading(t: frame.t, frame: frame.index, face: face.id, name: reference.name,
@@ -94,9 +95,9 @@ struct CheckCommand: ParsableCommand {
         var events: [Event] = []
         while check.verdict == nil {
             events.removeAll(keepingCapacity: true)
-            guard let frame = try processor.processNext(from: &source, emit: { events.append($0) }) else { break }
-            check.observe(frame: frame.index, t: frame.t, events: events, faces: processor.observations,
-                          facesInView: processor.tracker.facesInView, identity: read(frame), emit: emit)
+            guard let result = try processor.processNext(from: &source, emit: { events.append($0) }) else { break }
+            check.observe(frame: result.index, t: result.t, events: events, faces: result.faces,
+                          facesInView: result.facesInView, identity: read(result), emit: emit)
         }
         check.finish(emit: emit)
         return check.verdict?.passed == true
@@ -104,14 +105,14 @@ struct CheckCommand: ParsableCommand {
 
     /// Runs the check on the camera through the live pipeline, until the verdict.
     private func checkLive(_ check: LivenessCheck, camera: CameraConfiguration, processor: FrameProcessor,
-                           read: @escaping (Frame) -> IdentityReading?, emit: @escaping (CheckOutput) -> Void) throws -> Bool {
+                           read: @escaping (FrameResult) -> IdentityReading?, emit: @escaping (CheckOutput) -> Void) throws -> Bool {
         let opened = try Camera(settings: camera.settings)
         defer { opened.close() }
         processor.limitFrameSize(width: opened.format.width, height: opened.format.height)
         var pipeline: LivePipeline?
-        let live = LivePipeline(processor: processor, sink: DiscardingSink(), afterFrame: { frame, events in
-            check.observe(frame: frame.index, t: frame.t, events: events, faces: processor.observations,
-                          facesInView: processor.tracker.facesInView, identity: read(frame), emit: emit)
+        let live = LivePipeline(processor: processor, sink: DiscardingSink(), afterFrame: { result, events in
+            check.observe(frame: result.index, t: result.t, events: events, faces: result.faces,
+                          facesInView: result.facesInView, identity: read(result), emit: emit)
             if check.verdict != nil { pipeline?.stop() }
         })
         pipeline = live

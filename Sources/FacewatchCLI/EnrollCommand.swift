@@ -91,12 +91,11 @@ struct EnrollCommand: ParsableCommand {
         let steps = try challenge.map { try Challenge(parsing: $0) } ?? Challenge.random(seed: seed)
         let check = LivenessCheck(challenge: steps, seed: seed)
         var source = try context.openStream(replay: replay, camera: camera)
-        let processor = context.reader.processor
         let emit: (CheckOutput) -> Void = { FileHandle.standardOutput.write(Data($0.jsonLine.utf8)) }
         // Sample good frames of the checked face while the check runs, until its verdict.
-        let sampled = try context.reader.sample(&source, count: Int.max) { frame, events, faces in
-            check.observe(frame: frame.index, t: frame.t, events: events, faces: faces,
-                          facesInView: processor.tracker.facesInView, emit: emit)
+        let sampled = try context.reader.sample(&source, count: Int.max) { result, events in
+            check.observe(frame: result.index, t: result.t, events: events, faces: result.faces,
+                          facesInView: result.facesInView, emit: emit)
             return check.verdict == nil
         }
         if check.verdict == nil { check.finish(emit: emit) }

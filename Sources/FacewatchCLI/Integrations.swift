@@ -66,7 +66,7 @@ final class Integrations {
         let pipeline = LivePipeline(
             processor: processor, sink: sink(primary: primary), statsInterval: statsInterval, observer: metrics,
             brokerLost: mqtt.map { broker in { broker.lost } }, upstreamDrops: upstreamDrops,
-            afterFrame: { frame, events in web?.observe(frame, events: events, processor: processor) })
+            afterFrame: { result, events in web?.observe(result, events: events) })
         web?.start(logger: Log.shared) { _ in pipeline.stop() }
         return pipeline
     }

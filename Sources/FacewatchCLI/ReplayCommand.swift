@@ -72,14 +72,14 @@ struct ReplayCommand: ParsableCommand {
         defer { annotator?.close() }
         let sink = FrameEventBuffer(forwardingTo: outputs.sink(primary: writer))
         do {
-            let summary = try Replay.run(&source, processor: processor, problems: opened.problems, sink: sink) { frame, done in
-                try sink.drain { events in try annotator?.annotate(frame, faces: processor.observations, events: events) }
+            let summary = try Replay.run(&source, processor: processor, problems: opened.problems, sink: sink) { result, done in
+                try sink.drain { events in try annotator?.annotate(result.frame, faces: result.faces, events: events) }
                 progress.update(done)
             }
             progress.finish()
             let rss = Double(ResidentMemory.current()) / 1_048_576
             Log.shared.info("resident memory \(String(format: "%.1f", rss)) MB")
-            Log.shared.info("\(summary.frames) frames in \(String(format: "%.2f", summary.seconds)) s (\(String(format: "%.0f", Double(summary.frames) / max(summary.seconds, 1e-9))) FPS), \(summary.badFrames) bad, \(processor.tracker.detectorRuns) full-frame detections")
+            Log.shared.info("\(summary.frames) frames in \(String(format: "%.2f", summary.seconds)) s (\(String(format: "%.0f", Double(summary.frames) / max(summary.seconds, 1e-9))) FPS), \(summary.badFrames) bad, \(processor.detectorRuns) full-frame detections")
         } catch let error as EventsError where error.isBrokenPipe {
             progress.finish()  // the reader went away (`facewatch replay … | head`): a normal end
         } catch EventsError.writeTimedOut {

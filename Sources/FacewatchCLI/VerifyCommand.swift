@@ -58,7 +58,7 @@ struct VerifyCommand: ParsableCommand {
             var source = try context.openStream(replay: replay, camera: camera)
             let label = replay ?? context.configuration.camera.device
             var distances: [Double] = []
-            _ = try context.reader.sample(&source, count: frames) { _, _, _ in true }
+            _ = try context.reader.sample(&source, count: frames)
                 .map { reference.compare($0, threshold: context.threshold) }
                 .map { match -> Void in
                     distances.append(match.distance)

@@ -26,9 +26,9 @@ public enum CheckRun {
     public static func process(_ source: inout some FrameSource, with processor: FrameProcessor) throws -> [ProcessedFrame] {
         var frames: [ProcessedFrame] = []
         var events: [Event] = []
-        while let frame = try processor.processNext(from: &source, emit: { events.append($0) }) {
-            frames.append(ProcessedFrame(index: frame.index, t: frame.t, events: events, faces: processor.observations,
-                                         facesInView: processor.tracker.facesInView))
+        while let result = try processor.processNext(from: &source, emit: { events.append($0) }) {
+            frames.append(ProcessedFrame(index: result.index, t: result.t, events: events, faces: result.faces,
+                                         facesInView: result.facesInView))
             events.removeAll(keepingCapacity: true)
         }
         return frames
@@ -55,10 +55,10 @@ public enum CheckRun {
                                frames: (Frame) throws -> Void = { _ in }) throws -> CheckVerdict {
         let check = LivenessCheck(challenge: challenge, settings: settings, seed: seed)
         var events: [Event] = []
-        while check.verdict == nil, let frame = try processor.processNext(from: &person, emit: { events.append($0) }) {
-            try frames(frame)
-            check.observe(frame: frame.index, t: frame.t, events: events, faces: processor.observations,
-                          facesInView: processor.tracker.facesInView) { person.hear($0) }
+        while check.verdict == nil, let result = try processor.processNext(from: &person, emit: { events.append($0) }) {
+            try frames(result.frame)
+            check.observe(frame: result.index, t: result.t, events: events, faces: result.faces,
+                          facesInView: result.facesInView) { person.hear($0) }
             events.removeAll(keepingCapacity: true)
         }
         check.finish { _ in }

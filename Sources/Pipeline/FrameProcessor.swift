@@ -63,12 +63,22 @@ public final class FrameProcessor {
         decoder.maximumHeight = height
     }
 
-    /// Processes a frame from a camera or a recording.
-    public func process(_ frame: Frame, emit: (Event) -> Void) {
+    /// Processes a frame from a camera or a recording; returns what it made of it.
+    @discardableResult
+    public func process(_ frame: Frame, emit: (Event) -> Void) -> FrameResult {
         switch frame.payload {
         case .jpeg(let jpeg): process(jpeg: jpeg, index: frame.index, t: frame.t, emit: emit)
         case .gray(let image): process(gray: image, index: frame.index, t: frame.t, emit: emit)
         }
+        return FrameResult(frame: frame, faces: observations, facesInView: tracker.facesInView, detections: tracker.detections)
+    }
+
+    /// Full-frame detector runs so far.
+    public var detectorRuns: Int { tracker.detectorRuns }
+
+    /// Forgets every tracked face, as if the stream started again (without reporting them lost).
+    public func forgetFaces() {
+        tracker.reset()
     }
 
     /// Processes a JPEG frame. A frame that does not decode is skipped: it yields an `error`
@@ -258,13 +268,12 @@ public final class FrameProcessor {
 extension FrameProcessor {
     /// Reads `source` up to its next frame that can be read and processes it, emitting its
     /// events. A frame the source cannot read is skipped (`skip`, whose reports go to `emit` too)
-    /// and reading goes on. Returns the frame processed, or nil when the source has ended.
-    public func processNext(from source: inout some FrameSource, emit: (Event) -> Void) throws -> Frame? {
+    /// and reading goes on. Returns what it made of the frame, or nil when the source has ended.
+    public func processNext(from source: inout some FrameSource, emit: (Event) -> Void) throws -> FrameResult? {
         while true {
             do {
                 guard let frame = try source.nextFrame() else { return nil }
-                process(frame, emit: emit)
-                return frame
+                return process(frame, emit: emit)
             } catch let error as FrameError {
                 skip(index: error.index, t: error.t, because: error.problem, emit: emit)
             }

@@ -58,7 +58,7 @@ public final class LivePipeline: @unchecked Sendable {
     /// Extra frames dropped before the handoff (e.g. by the camera driver), reported in `stats`.
     private let upstreamDrops: () -> Int
     /// Called on the processing queue after each processed frame with that frame's events.
-    private let afterFrame: (Frame, [Event]) -> Void
+    private let afterFrame: (FrameResult, [Event]) -> Void
     private var frameEvents: [Event] = []
     /// Events queued for the writer, and per-frame lines dropped because the queue was full.
     private var backlog = 0
@@ -74,15 +74,15 @@ public final class LivePipeline: @unchecked Sendable {
     /// Drops already reported to the observer: (handoff, camera).
     private var observedDrops = (handoff: 0, camera: 0)
 
-    /// `afterFrame` runs on the processing queue after every processed frame, with the frame's
-    /// events, while the processor's state (`observations`, the tracker) is that frame's.
+    /// `afterFrame` runs on the processing queue after every processed frame, with what the
+    /// processor made of it and the frame's events.
     /// `backlogLimit`: events waiting for a slow writer beyond which `nose` and `frame` lines are
     /// dropped (the default, 256, is about 4 s of one face at 30 fps). `observer` hears of every
     /// frame captured, dropped and processed (metrics);
     /// `brokerLost` gives the events an MQTT sink lost, for `stats` lines.
     public init(processor: FrameProcessor, sink: EventSink, statsInterval: Double = 1, backlogLimit: Int = 256,
                 observer: PipelineObserver? = nil, brokerLost: (() -> Int)? = nil,
-                upstreamDrops: @escaping () -> Int = { 0 }, afterFrame: @escaping (Frame, [Event]) -> Void = { _, _ in }) {
+                upstreamDrops: @escaping () -> Int = { 0 }, afterFrame: @escaping (FrameResult, [Event]) -> Void = { _, _ in }) {
         self.backlogLimit = backlogLimit
         writerJobs = BatchHandoff(capacity: 2 * backlogLimit)
         self.observer = observer
@@ -157,7 +157,7 @@ public final class LivePipeline: @unchecked Sendable {
             } else if let frame = item.frame {
                 frameEvents.removeAll(keepingCapacity: true)
                 let bad = processor.badFrames, started = MonotonicClock.now()
-                processor.process(frame) { event in
+                let result = processor.process(frame) { event in
                     frameEvents.append(event)
                     enqueue(event)
                 }
@@ -165,9 +165,9 @@ public final class LivePipeline: @unchecked Sendable {
                     observer?.framesDropped(1, reason: .decode)
                 } else {
                     let now = MonotonicClock.now()
-                    observer?.frameProcessed(seconds: now - started, latency: now - arrival, faces: processor.observations.count)
+                    observer?.frameProcessed(seconds: now - started, latency: now - arrival, faces: result.faces.count)
                 }
-                afterFrame(frame, frameEvents)
+                afterFrame(result, frameEvents)
                 record {
                     $0.processed += 1
                 }

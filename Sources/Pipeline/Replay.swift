@@ -14,10 +14,10 @@ public enum Replay {
 
     /// Replays `source`. `problems` (e.g. a recording's non-fatal defects) are reported first as
     /// `error` events (code `recording`). A sink that fails (a closed pipe) stops the replay with
-    /// its error; `afterFrame` is called after every processed frame (with the frame and the
-    /// number of frames done so far).
+    /// its error; `afterFrame` is called after every processed frame (with what the processor made
+    /// of it and the number of frames done so far).
     public static func run(_ source: inout some FrameSource, processor: FrameProcessor, problems: [String] = [],
-                           sink: EventSink, afterFrame: (Frame, Int) throws -> Void = { _, _ in }) throws -> Summary {
+                           sink: EventSink, afterFrame: (FrameResult, Int) throws -> Void = { _, _ in }) throws -> Summary {
         var failure: Error?
         let emit: (Event) -> Void = { event in
             guard failure == nil else { return }
@@ -38,9 +38,9 @@ public enum Replay {
                 continue
             }
             guard let frame else { break }
-            processor.process(frame, emit: emit)
+            let result = processor.process(frame, emit: emit)
             last = (frame.index, frame.t)
-            try afterFrame(frame, processor.processedFrames)
+            try afterFrame(result, processor.processedFrames)
         }
         if failure == nil {
             processor.finish(index: last.index, t: last.t, emit: emit)

@@ -27,10 +27,10 @@ public final class WebSession: @unchecked Sendable {
     public var sinks: [EventSink] { [server.log] }
 
     /// Feeds one processed frame to the running check and the video (on the processing queue).
-    public func observe(_ frame: Frame, events: [Event], processor: FrameProcessor) {
-        server.checks.observe(frame: frame.index, t: frame.t, events: events, faces: processor.observations,
-                              facesInView: processor.tracker.facesInView)
-        server.video?.offer(frame, faces: processor.observations, events: events)
+    public func observe(_ result: FrameResult, events: [Event]) {
+        server.checks.observe(frame: result.index, t: result.t, events: events, faces: result.faces,
+                              facesInView: result.facesInView)
+        server.video?.offer(result.frame, faces: result.faces, events: events)
     }
 
     /// Starts serving; `failed` is called (from another thread) if the server cannot run, e.g.

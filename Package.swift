@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "facewatch", targets: ["FacewatchCLI"]),
+        .library(name: "FacewatchKit", targets: ["FacewatchKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -52,7 +53,7 @@ let package = Package(
         // C shim over libv4l2: typed ioctl wrappers, open/close/mmap returning errno.
         .target(name: "CV4L2", linkerSettings: [.linkedLibrary("v4l2")]),
         // V4L2 camera capture (and an emulated camera playing a recording) as a frame source.
-        .target(name: "Capture", dependencies: ["CV4L2", "Recordings", "Imaging"]),
+        .target(name: "Capture", dependencies: ["CV4L2", "Recordings", "Imaging", "Events"]),
         // config.json: every setting, strictly parsed, with the key named in each error.
         .target(name: "Config", dependencies: ["Imaging", "Landmarks", "Detection", "Expressions", "Events"]),
         // Frame source -> decode -> detect/track -> landmarks -> expressions -> events.
@@ -94,15 +95,20 @@ let package = Package(
         .target(name: "Liveness", dependencies: ["Pipeline", "Events", "Expressions", "Landmarks"]),
         // Scoring the liveness check: attack replays, people answering its cues, APCER and BPCER.
         .target(name: "LivenessEvaluation", dependencies: ["Liveness", "Pipeline", "Events", "Recordings"]),
+        // The library a Swift program imports: the pipeline on a recording or a camera as an
+        // AsyncSequence of events or of processed frames, and the liveness check.
+        .target(name: "FacewatchKit", dependencies: ["Config", "Events", "Liveness", "Pipeline", "Recordings", "Capture"]),
         // What the libFuzzer targets share: input handling and a corpus replayer for plain builds.
         .target(name: "FuzzSupport"),
         .executableTarget(name: "FacewatchCLI", dependencies: [
             "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings", "Pipeline", "Liveness", "LivenessEvaluation", "Capture",
             "Config", "Sinks", "Reports", "HOGDetection", "WebServer", "Telemetry", "Pointer", "FaceDescriptor", "Identity",
+            "FacewatchKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "FacewatchKitTests", dependencies: ["FacewatchKit"]),
         .testTarget(name: "LandmarksTests", dependencies: ["Landmarks", "Imaging", "DlibFormat", "CLandmarkKernels"]),
         .testTarget(name: "HelperThreadsTests", dependencies: ["HelperThreads"]),
         .testTarget(name: "HOGDetectionTests", dependencies: ["HOGDetection", "DlibFormat", "Imaging"]),

@@ -18,6 +18,17 @@ public struct FourCC: Hashable, Sendable, CustomStringConvertible {
             | UInt32(UInt8(ascii: d)) << 24
     }
 
+    /// The format named in `camera.format` and on the command line: `mjpg`, `yuyv` or `grey`
+    /// (any case); nil for any other name (`auto` among them).
+    public init?(formatName: String) {
+        switch formatName.lowercased() {
+        case "mjpg": self = .mjpeg
+        case "yuyv": self = .yuyv
+        case "grey": self = .grey
+        default: return nil
+        }
+    }
+
     /// Motion-JPEG: every frame a JPEG (what most USB webcams send at 640×480 and above).
     public static let mjpeg = FourCC("M", "J", "P", "G")
     /// JFIF JPEG: the same payload as MJPG under another name (some drivers use it).

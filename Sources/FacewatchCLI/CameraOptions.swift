@@ -68,11 +68,3 @@ struct CameraOptions: ParsableArguments {
         return (width, height)
     }
 }
-
-extension CameraConfiguration {
-    /// The capture settings these stand for.
-    var settings: CameraSettings {
-        CameraSettings(device: device, width: width, height: height, fps: fps, buffers: buffers, pollTimeout: pollTimeout,
-                       format: PixelFormatChoice(rawValue: format)?.fourcc)
-    }
-}

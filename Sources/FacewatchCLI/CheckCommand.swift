@@ -2,6 +2,7 @@ import ArgumentParser
 import Capture
 import Config
 import Events
+import FacewatchKit
 import Foundation
 import Identity
 import Liveness

@@ -3,6 +3,7 @@ import Capture
 import Config
 import Events
 import FaceDescriptor
+import FacewatchKit
 import Foundation
 import Identity
 import Pipeline

@@ -5,11 +5,5 @@ import Capture
 enum PixelFormatChoice: String, ExpressibleByArgument, CaseIterable {
     case mjpg, yuyv, grey
 
-    var fourcc: FourCC {
-        switch self {
-        case .mjpg: return .mjpeg
-        case .yuyv: return .yuyv
-        case .grey: return .grey
-        }
-    }
+    var fourcc: FourCC { FourCC(formatName: rawValue)! }
 }

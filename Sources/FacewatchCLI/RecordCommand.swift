@@ -1,6 +1,7 @@
 import ArgumentParser
 import Capture
 import Config
+import FacewatchKit
 import Foundation
 
 /// `facewatch record`: captures a camera into a recording folder.

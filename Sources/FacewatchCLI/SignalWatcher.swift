@@ -35,13 +35,3 @@ final class SignalWatcher: @unchecked Sendable {
         for source in sources { source.cancel() }
     }
 }
-
-/// Ends a frame source early once `shouldStop` says so (a signal during a replay).
-struct StoppableSource<Base: FrameSource>: FrameSource {
-    var base: Base
-    let shouldStop: () -> Bool
-
-    mutating func nextFrame() throws -> Frame? {
-        shouldStop() ? nil : try base.nextFrame()
-    }
-}

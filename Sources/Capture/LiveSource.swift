@@ -8,22 +8,22 @@ import Recordings
 /// reopening with backoff until it is back or the reconnector gives up) and, when asked,
 /// records what it delivers (`run --record DIR`). A recording that cannot be written (a full
 /// disk) is stopped with an `error` event (code `record_failed`); the events go on.
-struct LiveSource: FrameSource {
-    let camera: Camera
-    let reconnector: Reconnector
+public struct LiveSource: FrameSource {
+    public let camera: Camera
+    public let reconnector: Reconnector
     /// Reports problems as events (through the pipeline's writer).
-    let report: (Event) -> Void
+    public let report: (Event) -> Void
     private(set) var recorder: RecordingWriter?
     private var last = (index: 0, t: 0.0)
 
-    init(camera: Camera, reconnector: Reconnector, recorder: RecordingWriter?, report: @escaping (Event) -> Void) {
+    public init(camera: Camera, reconnector: Reconnector, recorder: RecordingWriter?, report: @escaping (Event) -> Void) {
         self.camera = camera
         self.reconnector = reconnector
         self.recorder = recorder
         self.report = report
     }
 
-    mutating func nextFrame() throws -> Frame? {
+    public mutating func nextFrame() throws -> Frame? {
         while true {
             do {
                 guard let frame = try camera.nextFrame() else { return nil }

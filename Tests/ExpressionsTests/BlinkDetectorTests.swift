@@ -129,6 +129,22 @@ final class BlinkDetectorTests: XCTestCase {
         XCTAssertEqual(one.first?.duration ?? 0, 9.0 / 30, accuracy: 1e-9)
     }
 
+    func testTheSplitNeedsARiseMoreThanHalfWayBackToOpen() {
+        // Two dips to 0.06 (0.2 × open) with the lids between them (frames 93–95) at 0.55 or
+        // 0.65 × open. Half way back to open from 0.2 is 0.6: at 0.55 the lids did not come up
+        // that far and it is one blink, 90–98 (all nine frames are below the half-depth level
+        // 0.6); at 0.65 they did, and it is two blinks, 90–92 and 96–98.
+        for (between, expected) in [(0.165, [(90.0, 9.0)]), (0.195, [(90.0, 3.0), (96.0, 3.0)])] {
+            let dips = frames(from: [0.06, 0.06, 0.06, between, between, between, 0.06, 0.06, 0.06])
+            let b = blinks(detect(both(dips)))
+            XCTAssertEqual(b.count, expected.count, "between \(between)")
+            for (blink, (start, length)) in zip(b, expected) {
+                XCTAssertEqual(blink.start, start / 30, accuracy: 1e-9, "between \(between)")
+                XCTAssertEqual(blink.duration, length / 30, accuracy: 1e-9, "between \(between)")
+            }
+        }
+    }
+
     func testThreeDipsAreThreeBlinks() {
         // Shut on 90–91, 94–95 and 98–99, the lids at 0.7 × open on 92–93 and 96–97: three
         // closures separated by rises past half way, reported as three blinks of two frames.

@@ -42,7 +42,12 @@
 /// - **Dropped frames**: durations come from `t`, so a blink whose closed frames arrived between
 ///   gaps is measured correctly; a gap longer than `maxFrameGap` is treated as a suspension.
 /// - **Blinks in quick succession** whose eyes do not reopen past `reopenRatio` in between are one
-///   episode, reported once.
+///   episode, but it is reported as several blinks when its eyes closed more than once: when
+///   between two dips the eyes (both of them: the lower of the two ratios) rose more than
+///   `splitRise` (half) of the way from each dip back to open, and each dip on its own reached
+///   below the depth limit in both eyes. At one half the two dips' spans at half depth are
+///   separate: the lids came up past half open and went down again. A blink with a ragged bottom
+///   or a lazy, wavering reopening does not rise that far between its dips and stays one.
 public struct BlinkDetector: Sendable {
     public let settings: BlinkSettings
 
@@ -52,8 +57,10 @@ public struct BlinkDetector: Sendable {
     private var episode: Episode?
     private var lastT: Double?
     private var lastObservedT: Double?
-    /// The current episode's frames: `t` and the lower of the two eyes' ratios (storage reused).
+    /// The current episode's frames: `t` and both eyes' ratios (storage reused).
     private var trace: [Sample] = []
+    /// Where `finish` splits an episode into separate blinks: indices into `trace` (storage reused).
+    private var cuts: [Int] = []
     /// Frame-to-frame changes of the eyes' ratios (the mean of both eyes' absolute change), over
     /// the last `jitterWindow`, and the previous watched frame's ratios.
     private var jitter: RunningPercentile
@@ -61,7 +68,10 @@ public struct BlinkDetector: Sendable {
 
     private struct Sample {
         var t: Double
-        var ratio: Double
+        var left: Double
+        var right: Double
+        /// The lower of the two eyes' ratios.
+        var ratio: Double { min(left, right) }
     }
 
     private struct Episode {
@@ -92,6 +102,7 @@ public struct BlinkDetector: Sendable {
         right = EyeState(settings: settings)
         jitter = RunningPercentile(window: settings.jitterWindow, quantile: 0.5, capacity: settings.sampleCapacity)
         trace.reserveCapacity(settings.sampleCapacity)
+        cuts.reserveCapacity(settings.sampleCapacity / 2 + 1)
     }
 
     /// The ratio both eyes must go below for a closure: `deepRatio`, or lower where the ratios
@@ -166,7 +177,7 @@ public struct BlinkDetector: Sendable {
         }
         e.leftLowest = min(e.leftLowest, left.ratio)
         e.rightLowest = min(e.rightLowest, right.ratio)
-        if trace.count < settings.sampleCapacity { trace.append(Sample(t: t, ratio: min(left.ratio, right.ratio))) }
+        if trace.count < settings.sampleCapacity { trace.append(Sample(t: t, left: left.ratio, right: right.ratio)) }
         if reopened {
             finish(e, at: t, emit: emit)
             episode = nil
@@ -202,8 +213,11 @@ public struct BlinkDetector: Sendable {
     /// closing eye is more than half way from open (ratio 1) to the lowest ratio it reaches, to
     /// the first frame after the last such frame. The episode's own edges are shallow thresholds
     /// (`closeRatio`, `reopenRatio`) that a slow start or reopening stretches.
+    ///
+    /// A blink episode whose eyes closed more than once is reported as one blink per closure
+    /// (see `splitClosures`), each with its own span at half depth.
     private mutating func finish(_ e: Episode, at t: Double, emit: (ExpressionEvent) -> Void) {
-        let s = settings, duration = t - e.start, deep = e.deep(below: depthLimit())
+        let s = settings, duration = t - e.start, limit = depthLimit(), deep = e.deep(below: limit)
         let (start, span) = halfDepthSpan(of: e, endingAt: t)
         if e.longReported {
             emit(.eyesClosed(.end, start: e.start, duration: duration))
@@ -212,7 +226,21 @@ public struct BlinkDetector: Sendable {
             // and nothing else is reported.
             let closed = !e.turned(s) || (e.leftLowest < s.turnDeepRatio && e.rightLowest < s.turnDeepRatio)
             if closed && duration >= s.minDuration && duration <= s.maxDuration {
-                emit(.blink(start: start, duration: span))
+                let count = splitClosures(endingAt: t, deepBelow: e.turned(s) ? min(limit, s.turnDeepRatio) : limit)
+                if cuts.isEmpty {
+                    emit(.blink(start: start, duration: span))
+                } else {
+                    var from = 0
+                    for k in 0...cuts.count {
+                        let to = k < cuts.count ? cuts[k] : count
+                        var lowest = trace[from].ratio
+                        for i in from..<to { lowest = min(lowest, trace[i].ratio) }
+                        let (start, span) = halfDepthSpan(from..<to, level: (1 + lowest) / 2, endingAt: t)
+                            ?? (trace[from].t, trace[to - 1].t - trace[from].t)
+                        emit(.blink(start: start, duration: span))
+                        from = to
+                    }
+                }
             }
         } else if duration >= s.winkMinDuration && duration <= s.winkMaxDuration,
                   max(abs(e.yawLow), abs(e.yawHigh)) <= s.winkMaxYaw {
@@ -229,12 +257,80 @@ public struct BlinkDetector: Sendable {
     private func halfDepthSpan(of e: Episode, endingAt end: Double) -> (start: Double, duration: Double) {
         let level = (1 + min(e.leftLowest, e.rightLowest)) / 2
         let frames = trace.prefix { $0.t < end }
-        guard let first = frames.firstIndex(where: { $0.ratio < level }),
-              let last = frames.lastIndex(where: { $0.ratio < level }) else {
-            return (e.start, end - e.start)
+        return halfDepthSpan(frames.startIndex..<frames.endIndex, level: level, endingAt: end) ?? (e.start, end - e.start)
+    }
+
+    /// The start and length of the frames of `range` (indices into `trace`, all before `end`)
+    /// whose lower ratio is below `level`: from the first such frame to the frame after the last
+    /// (`end` when that is the last kept frame); nil when there is none.
+    private func halfDepthSpan(_ range: Range<Int>, level: Double, endingAt end: Double) -> (start: Double, duration: Double)? {
+        guard let first = trace[range].firstIndex(where: { $0.ratio < level }),
+              let last = trace[range].lastIndex(where: { $0.ratio < level }) else {
+            return nil
         }
-        let after = last + 1 < frames.endIndex ? frames[last + 1].t : end
-        return (frames[first].t, after - frames[first].t)
+        let after = last + 1 < trace.endIndex && trace[last + 1].t < end ? trace[last + 1].t : end
+        return (trace[first].t, after - trace[first].t)
+    }
+
+    /// Finds the separate closures of the episode's kept frames before `end` and leaves in `cuts`
+    /// the index of the frame each closure after the first begins with (empty: one closure);
+    /// returns the number of those frames.
+    ///
+    /// Two dips of the lower ratio, `a` and then `b`, are separate closures when the highest
+    /// frame `p` between them is `splitRise` of the way back to open from each, p ≥ a + f(1 − a)
+    /// and p ≥ b + f(1 − b) (f = `splitRise`): the lids reopened that far and closed again. Each
+    /// closure must also, like a blink, reach below `limit` in both eyes; one that does not is
+    /// joined to the neighbour it is separated from by the lower rise.
+    private mutating func splitClosures(endingAt end: Double, deepBelow limit: Double) -> Int {
+        cuts.removeAll(keepingCapacity: true)
+        var count = 0
+        while count < trace.count && trace[count].t < end { count += 1 }
+        let f = settings.splitRise
+        guard f < 1, count > 2 else { return count }
+        // Walk the frames: `low` is the lowest ratio of the current closure so far, `peak` the
+        // highest since then. A frame that has fallen far enough below a high enough peak opens
+        // a new closure at that peak.
+        var low = trace[0].ratio, peak = low, peakIndex = 0
+        for i in 1..<count {
+            let r = trace[i].ratio
+            if peak >= low + f * (1 - low), peak >= r + f * (1 - r), cuts.count < cuts.capacity {
+                cuts.append(peakIndex)
+                low = r
+                peak = r
+                peakIndex = i
+            } else if r < low {
+                low = r
+                peak = r
+                peakIndex = i
+            } else if r > peak {
+                peak = r
+                peakIndex = i
+            }
+        }
+        // A closure that is not a blink on its own joins a neighbour. Joining only lowers a
+        // closure's lowest point, so the rises of the remaining cuts still count.
+        var k = 0
+        while k <= cuts.count && !cuts.isEmpty {
+            let from = k == 0 ? 0 : cuts[k - 1], to = k < cuts.count ? cuts[k] : count
+            var leftLowest = Double.infinity, rightLowest = Double.infinity
+            for i in from..<to {
+                leftLowest = min(leftLowest, trace[i].left)
+                rightLowest = min(rightLowest, trace[i].right)
+            }
+            if leftLowest < limit && rightLowest < limit {
+                k += 1
+                continue
+            }
+            let before = k > 0 ? trace[cuts[k - 1]].ratio : .infinity
+            let after = k < cuts.count ? trace[cuts[k]].ratio : .infinity
+            if before <= after {
+                cuts.remove(at: k - 1)
+                k -= 1
+            } else {
+                cuts.remove(at: k)
+            }
+        }
+        return count
     }
 
     /// Stops watching: drops a half-finished episode (ending a reported long closure at the last

@@ -48,6 +48,13 @@ public struct BlinkSettings: Sendable, Equatable {
     /// During a wink the other eye must stay above `winkOpenRatio × open` (default 0.7; a wink
     /// raises the cheek and narrows the other eye a little).
     public var winkOpenRatio: Double = 0.7
+    /// An episode in which the eyes closed, reopened and closed again without passing
+    /// `reopenRatio` is reported as separate blinks when, between two dips, the lower of the two
+    /// ratios rose at least this fraction of the way from each dip back to open (default 0.5),
+    /// and each dip went below the depth limit in both eyes. At one half the two dips' spans at
+    /// half depth (the reported spans) do not touch: the lids came up past half open between
+    /// them. 1 turns the split off.
+    public var splitRise: Double = 0.5
     /// Detection is suspended while |yaw| exceeds this many degrees (default 45°: the EARs are
     /// corrected for the turn (`Foreshortening`) and blinks hold to 40°; the estimated yaw of a
     /// face held at 40° reads up to about 43°, so the margin keeps such a face watched. Beyond

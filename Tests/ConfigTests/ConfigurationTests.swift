@@ -32,7 +32,7 @@ final class ConfigurationTests: XCTestCase {
         let config = try parse("""
             {"models": {"face_cascade": "/usr/share/opencv4/lbpcascades/lbpcascade_frontalface_improved.xml"},
              "gray": "rgb-mean", "detector": {"min_face": 60, "scale_factor": 1.1},
-             "tracking": {"max_faces": 3}, "blink": {"max_duration_s": 0.4, "deep_ratio": 0.5, "settle_s": 0.3},
+             "tracking": {"max_faces": 3}, "blink": {"max_duration_s": 0.4, "deep_ratio": 0.5, "settle_s": 0.3, "split_rise": 1},
              "output": {"nose": false, "landmarks": true, "events": "blink,smile"}}
             """)
         XCTAssertEqual(config.gray, .rgbMean)
@@ -43,6 +43,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(config.expressions.blink.maxDuration, 0.4)
         XCTAssertEqual(config.expressions.blink.deepRatio, 0.5)
         XCTAssertEqual(config.expressions.blink.settleTime, 0.3)
+        XCTAssertEqual(config.expressions.blink.splitRise, 1)
         XCTAssertFalse(config.output.nose)
         XCTAssertTrue(config.output.frames, "landmarks imply frame lines")
         XCTAssertEqual(config.events, "blink,smile")
@@ -178,6 +179,7 @@ final class ConfigurationTests: XCTestCase {
         assertRejected(#"{"gray": "green"}"#, key: "gray")
         assertRejected(#"{"blink": {"min_duration_s": 0.9}}"#, key: "blink.min_duration_s")
         assertRejected(#"{"blink": {"deep_ratio": 0.8}}"#, key: "blink.deep_ratio")
+        assertRejected(#"{"blink": {"split_rise": 0}}"#, key: "blink.split_rise")
         assertRejected(#"{"smile": {"end_delta": 0.5}}"#, key: "smile.end_delta")
         assertRejected(#"{"detector": {"min_face": 100, "max_face": 50}}"#, key: "detector")
         assertRejected(#"{"models": []}"#, key: "models")

@@ -95,6 +95,107 @@ final class BlinkDetectorTests: XCTestCase {
         XCTAssertEqual(b[1].duration, 0.1, accuracy: 1e-9)
     }
 
+    /// EAR per frame index at 30 fps: `values[k]` on frame 90 + k, `open` before and after.
+    private func frames(from values: [Double]) -> (Double) -> Double {
+        { t in
+            let k = Int((t * 30).rounded()) - 90
+            return k >= 0 && k < values.count ? values[k] : self.open
+        }
+    }
+
+    func testTwoDipsWithAPartialReopeningAreTwoBlinks() {
+        // Shut (0.05, 0.167 × open) on frames 90–92, lids up to 0.21 (0.7 × open) on 93–95, shut
+        // again on 96–98, open from 99. The lids never pass 0.8 × open (0.24) in between, so this
+        // is one episode (90 to 99); but between the dips the eyes rose from 0.167 to 0.7, more
+        // than half way back to open from each dip (0.167 + 0.5 × 0.833 = 0.583), and each dip is
+        // below 0.65 × open in both eyes: two blinks, each with its own half-depth span (below
+        // 0.583: frames 90–92 and 96–98, 0.1 s each), both reported on the reopening frame 99.
+        let double = frames(from: [closed, closed, closed, 0.21, 0.21, 0.21, closed, closed, closed])
+        let events = detect(both(double))
+        XCTAssertEqual(events.count, 2, "\(events)")
+        let b = blinks(events)
+        XCTAssertEqual(b.count, 2)
+        XCTAssertEqual(b.first?.start ?? 0, 90.0 / 30, accuracy: 1e-9)
+        XCTAssertEqual(b.first?.duration ?? 0, 3.0 / 30, accuracy: 1e-9)
+        XCTAssertEqual(b.last?.start ?? 0, 96.0 / 30, accuracy: 1e-9)
+        XCTAssertEqual(b.last?.duration ?? 0, 3.0 / 30, accuracy: 1e-9)
+        XCTAssertEqual(events.map { $0.t }, [99.0 / 30, 99.0 / 30])
+        // With the split turned off it is one blink over both dips (frames 90–98).
+        var unsplit = BlinkSettings()
+        unsplit.splitRise = 1
+        let one = blinks(detect(both(double), settings: unsplit))
+        XCTAssertEqual(one.count, 1)
+        XCTAssertEqual(one.first?.start ?? 0, 90.0 / 30, accuracy: 1e-9)
+        XCTAssertEqual(one.first?.duration ?? 0, 9.0 / 30, accuracy: 1e-9)
+    }
+
+    func testTheSplitNeedsARiseMoreThanHalfWayBackToOpen() {
+        // Two dips to 0.06 (0.2 × open) with the lids between them (frames 93–95) at 0.55 or
+        // 0.65 × open. Half way back to open from 0.2 is 0.6: at 0.55 the lids did not come up
+        // that far and it is one blink, 90–98 (all nine frames are below the half-depth level
+        // 0.6); at 0.65 they did, and it is two blinks, 90–92 and 96–98.
+        for (between, expected) in [(0.165, [(90.0, 9.0)]), (0.195, [(90.0, 3.0), (96.0, 3.0)])] {
+            let dips = frames(from: [0.06, 0.06, 0.06, between, between, between, 0.06, 0.06, 0.06])
+            let b = blinks(detect(both(dips)))
+            XCTAssertEqual(b.count, expected.count, "between \(between)")
+            for (blink, (start, length)) in zip(b, expected) {
+                XCTAssertEqual(blink.start, start / 30, accuracy: 1e-9, "between \(between)")
+                XCTAssertEqual(blink.duration, length / 30, accuracy: 1e-9, "between \(between)")
+            }
+        }
+    }
+
+    func testThreeDipsAreThreeBlinks() {
+        // Shut on 90–91, 94–95 and 98–99, the lids at 0.7 × open on 92–93 and 96–97: three
+        // closures separated by rises past half way, reported as three blinks of two frames.
+        let triple = frames(from: [closed, closed, 0.21, 0.21, closed, closed, 0.21, 0.21, closed, closed])
+        let b = blinks(detect(both(triple)))
+        XCTAssertEqual(b.map { ($0.start * 30).rounded() }, [90, 94, 98])
+        for blink in b { XCTAssertEqual(blink.duration, 2.0 / 30, accuracy: 1e-9) }
+    }
+
+    func testOneDipWithARaggedBottomAndAWaveringReopeningIsOneBlink() {
+        // Ratios (× open 0.30) 0.167, 0.3, 0.133, 0.333, 0.2 at the bottom, then 0.5, 0.4, 0.633,
+        // 0.6 and open. The highest rises after the lowest point (0.133) reach 0.333, 0.5 and 0.633,
+        // none past 0.133 + 0.5 × 0.867 = 0.567 and then back down to a dip it stands half way
+        // above (0.633 would need a fall to 0.267; the next frame is 0.6): one blink. Its
+        // half-depth span is the frames below 0.567, 90–96: from 3.0 s for 7 frames.
+        let ragged = frames(from: [0.05, 0.09, 0.04, 0.10, 0.06, 0.15, 0.12, 0.19, 0.18])
+        let events = detect(both(ragged))
+        XCTAssertEqual(events.count, 1, "\(events)")
+        let b = blinks(events)
+        XCTAssertEqual(b.first?.start ?? 0, 3.0, accuracy: 1e-9)
+        XCTAssertEqual(b.first?.duration ?? 0, 7.0 / 30, accuracy: 1e-9)
+    }
+
+    func testASecondDipInOneEyeOnlyDoesNotSplitTheBlink() {
+        // A blink (both eyes shut on 90–92), the lids up to 0.7 × open, then only the left eye shut
+        // again on 96–98 while the right stays at 0.7: the second dip is not a blink on its own
+        // (the right eye never goes below 0.65), so the episode stays one blink, 90–98.
+        let first = frames(from: [closed, closed, closed, 0.21, 0.21, 0.21, closed, closed, closed])
+        let second = frames(from: [closed, closed, closed, 0.21, 0.21, 0.21, 0.21, 0.21, 0.21])
+        let b = blinks(detect(BlinkTimeline(duration: 6, left: first, right: second).frames()))
+        XCTAssertEqual(b.count, 1)
+        XCTAssertEqual(b.first?.start ?? 0, 3.0, accuracy: 1e-9)
+        XCTAssertEqual(b.first?.duration ?? 0, 9.0 / 30, accuracy: 1e-9)
+    }
+
+    func testAWinkWithTwoDipsIsOneWink() {
+        // The left eye shuts twice with the same partial reopening as a double blink, the right
+        // stays at 0.27 (0.9 × open): a wink of the left eye over the whole episode (90 to 99),
+        // never split and never a blink.
+        let left = frames(from: [closed, closed, closed, 0.21, 0.21, 0.21, closed, closed, closed])
+        let right = frames(from: Array(repeating: 0.27, count: 9))
+        let events = detect(BlinkTimeline(duration: 6, left: left, right: right).frames())
+        XCTAssertEqual(events.count, 1, "\(events)")
+        guard case .wink(let eye, let start, let duration)? = events.first?.event else {
+            return XCTFail("expected a wink, got \(events)")
+        }
+        XCTAssertEqual(eye, .left)
+        XCTAssertEqual(start, 3.0, accuracy: 1e-9)
+        XCTAssertEqual(duration, 9.0 / 30, accuracy: 1e-9)
+    }
+
     func testHalfBlinkIsNoEvent() {
         // Down to 0.20 (67 % of open) and back: never below 0.189.
         let events = detect(both(blinkProfile(open: open, closed: 0.20, start: 3.0, fall: 0.1, hold: 0.1, rise: 0.1)))

@@ -110,15 +110,14 @@ public struct RespondingPerson: FrameSource {
                 let end = type == "blink" ? event.end : min(event.end, event.start + expressionHold)
                 // The last event of the response plays on until the face has settled after it
                 // (when the footage's own end was reached: an expression cut short is still on
-                // there); the one before a further blink until `margin` after its reopening.
-                let shownUntil = k + 1 < count ? end + margin : end < event.end ? end + margin / 2 : settled(after: end)
+                // there); the one before a further blink until `margin / 2` after its reopening.
+                let shownUntil = k + 1 < count ? end + margin / 2 : end < event.end ? end + margin / 2 : settled(after: end)
                 planned.append((at: cut, frame: frame, end: shownUntil))
                 // A further blink of the same response is cut in where this one's footage ends,
                 // with no return to the waiting footage in between: the eyes stay open for
-                // `margin` after the annotated reopening and `margin` before the next closing,
-                // so the blinks start the first one's length and 0.4 s apart (at most about two
-                // blinks a second, as when people blink twice on purpose). A recording with a
-                // single blink shows that blink twice.
+                // `margin / 2` after the annotated reopening and `margin` before the next closing,
+                // 0.3 s, as when people blink twice on purpose. A recording with a single blink
+                // shows that blink twice.
                 cut += shownUntil - (event.start - lead)
                 guard k + 1 < count, let next = nextEvent(of: type, after: event.end) else { break }
                 event = next

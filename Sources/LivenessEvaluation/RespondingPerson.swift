@@ -35,6 +35,14 @@ public struct RespondingPerson: FrameSource {
     /// Seconds an answering smile, open mouth, turn or nod is held at most before the face goes
     /// back to the quiet footage.
     public let expressionHold = 1.2
+    /// The longest annotated smile, open mouth, turn or nod that answers a cue, in seconds: a
+    /// smile or an open mouth made when asked lasts a second or two, and the footage of one that
+    /// lasts longer than this is a different behaviour (`reachable(_:)`).
+    public let longestExpression = 4.0
+    /// Seconds the footage after a response's last event plays on before the person goes back
+    /// to waiting (`settled(after:)`): the detectors see the eyes reopen fully (a blink ends when
+    /// the lids have stayed up for 0.2 s) and the face relax, as a person's would.
+    public let settleTail = 0.5
 
     private let truth: [Truth.Event]
     private let period: Double
@@ -71,7 +79,7 @@ public struct RespondingPerson: FrameSource {
     /// Whether the recording has an annotated event with which to answer `step`.
     public func canRespond(to step: ChallengeStep) -> Bool {
         let type = Self.eventType(for: step)
-        return truth.contains { $0.type == type }
+        return truth.contains { $0.type == type && reachable($0) }
     }
 
     /// What the check said: a prompt names the event to get ready for, a cue schedules it.
@@ -82,37 +90,41 @@ public struct RespondingPerson: FrameSource {
             target = wanted.flatMap { nextEvent(of: $0, after: recording.frames[position].t) }
         case .cue(let step, _, _, let t, _, _):
             guard var event = target, let type = wanted else { return }
-            let count: Int
-            if case .blink(let n) = step { count = n } else { count = 1 }
+            let count = if case .blink(let n) = step { n } else { 1 }
             var at = t + Double.random(in: reaction, using: &generator)
-            if count > 1, let run = run(of: count, startingFrom: event) {
+            if count > 1, let run = run(of: count, from: event) {
                 // Blinks in quick succession in the footage itself: shown as they happened.
                 let lead = min(margin, run.first.start)
                 if let frame = frameIndex(at: run.first.start - lead) {
-                    planned.append((at: at - lead, frame: frame, end: run.last.end + margin / 2))
+                    planned.append((at: at - lead, frame: frame, end: settled(after: run.last.end)))
                     target = nextEvent(of: type, after: run.last.end)
                     return
                 }
             }
-            if count > 1, let closest = closestRun(of: count, type: type) {
-                // No quick succession in the footage: the blinks nearest each other in time, so
-                // that the head moves least across the cuts between them.
-                event = closest
-            }
-            for _ in 0..<count {
+            var cut = at - min(margin, event.start)
+            for k in 0..<count {
                 let lead = min(margin, event.start)
                 guard let frame = frameIndex(at: event.start - lead) else { return }
                 // A smile or open mouth asked for is held about a second, not as long as the
                 // footage's own (a laugh of several seconds), then the face relaxes.
                 let end = type == "blink" ? event.end : min(event.end, event.start + expressionHold)
-                planned.append((at: at - lead, frame: frame, end: end + margin / 2))
-                // A further blink of the same response follows this one's reopening.
-                at += (event.end - event.start) + 0.35
-                guard let next = nextEvent(of: type, after: event.end) else { return }
+                // The last event of the response plays on until the face has settled after it
+                // (when the footage's own end was reached: an expression cut short is still on
+                // there); the one before a further blink until `margin / 2` after its reopening.
+                let shownUntil = k + 1 < count ? end + margin / 2 : end < event.end ? end + margin / 2 : settled(after: end)
+                planned.append((at: cut, frame: frame, end: shownUntil))
+                // A further blink of the same response is cut in where this one's footage ends,
+                // with no return to the waiting footage in between: the eyes stay open for
+                // `margin / 2` after the annotated reopening and `margin` before the next closing,
+                // 0.3 s, as when people blink twice on purpose. A recording with a single blink
+                // shows that blink twice.
+                cut += shownUntil - (event.start - lead)
+                guard k + 1 < count, let next = nextEvent(of: type, after: event.end) else { break }
                 event = next
             }
-            // The next response will show the event after the last one shown.
-            target = event
+            // The next response will show the event after the last one shown; the person waits
+            // for it in the quiet footage just before it.
+            target = nextEvent(of: type, after: event.end)
         default:
             break
         }
@@ -129,7 +141,9 @@ public struct RespondingPerson: FrameSource {
             showingUntil = next.end
         }
         if let until = showingUntil, recording.frames[position].t > until {
-            showingUntil = nil
+            // A cut due within two frames (the next blink of the same response) follows straight
+            // on from this footage, not from the waiting footage.
+            if let next = planned.first, next.at - t <= 2 * period {} else { showingUntil = nil }
         }
         if showingUntil == nil { position = waitingPosition() }
         let shown = position
@@ -153,7 +167,7 @@ public struct RespondingPerson: FrameSource {
             let next = position + direction
             return (next < count ? quiet(from: next) : nil) ?? quiet(from: 0) ?? position
         }
-        let previousEnd = truth.last { $0.end < target.start }?.end ?? 0
+        let previousEnd = truth.last { $0.end < target.start && Self.holdsBack($0, waitingFor: wanted) }?.end ?? 0
         let roomStart = frameIndex(at: max(target.start - margin - waitingRoom, previousEnd + margin)) ?? roomEnd
         if position > roomEnd || position < roomStart && recording.frames[position].t > target.start {
             // Past it (the target lies after the end, round the loop): go there at once.
@@ -172,26 +186,14 @@ public struct RespondingPerson: FrameSource {
         return next
     }
 
-    /// `count` annotated events of the same type as `first`, each starting within 0.6 s of the
-    /// previous one's end, from `first` on or later in the recording; nil when there are none.
-    private func run(of count: Int, startingFrom first: Truth.Event) -> (first: Truth.Event, last: Truth.Event)? {
+    /// `count` annotated events of the same type as `first`, starting with it, each starting
+    /// within 0.6 s of the previous one's end (blinks in quick succession in the footage itself);
+    /// nil when the events after `first` are not such a run.
+    private func run(of count: Int, from first: Truth.Event) -> (first: Truth.Event, last: Truth.Event)? {
         let matching = truth.filter { $0.type == first.type }
-        let ordered = matching.filter { $0.start >= first.start } + matching.filter { $0.start < first.start }
-        for candidate in ordered {
-            guard let i = matching.firstIndex(of: candidate), i + count <= matching.count else { continue }
-            let run = matching[i..<(i + count)]
-            if zip(run, run.dropFirst()).allSatisfy({ $1.start - $0.end <= 0.6 }) { return (run.first!, run.last!) }
-        }
-        return nil
-    }
-
-    /// The first of the `count` consecutive annotated events of `type` that span the least time.
-    private func closestRun(of count: Int, type: String) -> Truth.Event? {
-        let matching = truth.filter { $0.type == type }
-        guard matching.count >= count else { return nil }
-        return (0...(matching.count - count)).min { a, b in
-            matching[a + count - 1].end - matching[a].start < matching[b + count - 1].end - matching[b].start
-        }.map { matching[$0] }
+        guard let i = matching.firstIndex(of: first), i + count <= matching.count else { return nil }
+        let run = matching[i..<(i + count)]
+        return zip(run, run.dropFirst()).allSatisfy({ $1.start - $0.end <= 0.6 }) ? (run.first!, run.last!) : nil
     }
 
     /// The truth event type that answers `step`.
@@ -206,10 +208,30 @@ public struct RespondingPerson: FrameSource {
         }
     }
 
-    /// Whether recording frame `index` is clear of every annotated event (with the margin).
-    private func isQuiet(_ index: Int) -> Bool {
-        let t = recording.frames[index].t
-        return !truth.contains { t >= $0.start - margin && t <= $0.end + margin }
+    /// The annotated events a person holds back while waiting for a cue to do `type`: the
+    /// actions the check watches for in that step (a blink during the hold before a blink cue is
+    /// early; a smile before a smile cue, or the mouth open, leaves the face not neutral). Other
+    /// expressions go on as in the footage: a person asked to blink on cue may smile or talk
+    /// meanwhile. Before any step (nil), every annotated event is held back.
+    static func heldBack(whileWaitingFor type: String?) -> Set<String>? {
+        switch type {
+        case "blink": return ["blink", "wink", "eyes_closed"]
+        case "smile", "mouth_open": return ["smile", "mouth_open"]
+        case "turn_left", "turn_right", "nod": return ["turn_left", "turn_right", "nod"]
+        default: return nil
+        }
+    }
+
+    /// Whether `event` is one a person waiting for a cue to do `type` holds back.
+    private static func holdsBack(_ event: Truth.Event, waitingFor type: String?) -> Bool {
+        heldBack(whileWaitingFor: type).map { $0.contains(event.type) } ?? true
+    }
+
+    /// Whether recording frame `index` is clear (with the margin) of every annotated event held
+    /// back while waiting for a cue to do `type` (the current step's, by default).
+    private func isQuiet(_ index: Int, waitingFor type: String?? = nil) -> Bool {
+        let t = recording.frames[index].t, type = type ?? wanted
+        return !truth.contains { Self.holdsBack($0, waitingFor: type) && t >= $0.start - margin && t <= $0.end + margin }
     }
 
     /// The first quiet frame at or after `index`, nil when there is none.
@@ -217,9 +239,32 @@ public struct RespondingPerson: FrameSource {
         (index..<recording.frames.count).first { isQuiet($0) }
     }
 
-    /// The next annotated event of `type` that starts after recording time `t`, wrapping round.
+    /// Where the footage shown for a response ends: `settleTail` after the event's annotated end
+    /// (a blink's lids and a relaxing smile are still moving when the annotation ends, and the
+    /// head does not jump back to where it was waiting the moment they stop), but before the next
+    /// annotated event begins.
+    private func settled(after end: Double) -> Double {
+        let next = truth.first { $0.start > end }?.start ?? .infinity
+        return max(end + margin / 2, min(end + settleTail, next - period))
+    }
+
+    /// Whether `event` can be shown as a response: some frame of the `waitingRoom` before its
+    /// `margin` is clear of every annotated event held back while waiting for it (`isQuiet`), and
+    /// an expression lasts at most `longestExpression`. A blink straight after a long closure
+    /// cannot be shown by a person who was holding still; a smile of ten seconds (a laugh through
+    /// a conversation) is one smile, and cutting it short to play it as four smiles, each cut
+    /// from a full smile straight back to a neutral face, shows what no face does.
+    func reachable(_ event: Truth.Event) -> Bool {
+        guard let roomEnd = frameIndex(at: event.start - margin), roomEnd > 0 else { return false }
+        let roomStart = frameIndex(at: event.start - margin - waitingRoom) ?? roomEnd
+        if event.type != "blink", event.end - event.start > longestExpression { return false }
+        return (roomStart..<roomEnd).contains { isQuiet($0, waitingFor: .some(event.type)) }
+    }
+
+    /// The next annotated event of `type` that quiet footage leads up to (`reachable`) and that
+    /// starts after recording time `t`, wrapping round.
     private func nextEvent(of type: String, after t: Double) -> Truth.Event? {
-        let matching = truth.filter { $0.type == type }
+        let matching = truth.filter { $0.type == type && reachable($0) }
         return matching.first { $0.start > t + margin } ?? matching.first
     }
 

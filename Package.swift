@@ -135,7 +135,7 @@ let package = Package(
         .testTarget(name: "IdentityTests", dependencies: ["Identity", "FaceDescriptor"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Pipeline", "Config", "Events", "Recordings", "Landmarks", "Imaging"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )
 
 // libFuzzer targets (Tests/Fuzz/run, Scripts/fuzz-long): every `Sources/Fuzz<Name>/` folder except

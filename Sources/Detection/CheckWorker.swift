@@ -12,6 +12,10 @@ import Landmarks
 /// The worker has its own copy of the detector, used only between `begin` and `wait`; the copies
 /// may share buffers (a HOG workspace), which the tracker never uses meanwhile. Handing it a
 /// check stores the image and box, so a check allocates nothing. The thread ends with `stop()`.
+///
+/// `@unchecked Sendable`: the check's fields are written by the owner before `begin` and read by
+/// the thread after, and written by the thread before `wait` returns and read by the owner after;
+/// ``HelperThread``'s semaphores order each pair, and the owner never touches them in between.
 final class CheckWorker: @unchecked Sendable {
     private var detector: any FaceDetector
     private var thread: HelperThread!

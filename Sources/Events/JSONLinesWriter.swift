@@ -16,12 +16,19 @@ import Foundation
 /// A reader that stops reading blocks the writer (back-pressure) until `giveUp(after:)` is
 /// called, e.g. at shutdown: from then on a line that cannot be written within that many
 /// seconds throws `EventsError.writeTimedOut`, so a stalled reader cannot hold the process.
+///
+/// `@unchecked Sendable`: the line buffer is used only with `writeLock` held (so lines from
+/// several threads never interleave), and the deadline only with `lock` held (`giveUp` must not
+/// wait for a blocked write).
 public final class JSONLinesWriter: EventSink, @unchecked Sendable {
     public let fileDescriptor: Int32
     public let filter: EventFilter
     private let encoder = EventEncoder()
+    private let writeLock = NSLock()
+    /// The line being written (under `writeLock`).
     private var buffer: [UInt8] = []
     private let lock = NSLock()
+    /// When blocked writes give up (under `lock`).
     private var deadline = Double.infinity
     /// PIPE_BUF on Linux: a pipe with room takes a write this size without blocking.
     private static let atomicPipeWrite = 4096
@@ -47,6 +54,8 @@ public final class JSONLinesWriter: EventSink, @unchecked Sendable {
 
     public func write(_ event: Event) throws {
         guard filter.accepts(event.type) else { return }
+        writeLock.lock()
+        defer { writeLock.unlock() }
         buffer.removeAll(keepingCapacity: true)
         encoder.encode(event, into: &buffer)
         try buffer.withUnsafeBytes { raw in
@@ -96,8 +105,12 @@ public final class JSONLinesWriter: EventSink, @unchecked Sendable {
     }
 }
 
-#if canImport(Glibc)
-private let sysWrite = Glibc.write
-#elseif canImport(Darwin)
-private let sysWrite = Darwin.write
-#endif
+/// write(2), which the class's own `write` hides.
+@inline(__always)
+private func sysWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, bytes, count)
+    #elseif canImport(Darwin)
+    Darwin.write(descriptor, bytes, count)
+    #endif
+}

@@ -66,6 +66,9 @@ struct LoopbackCommand: ParsableCommand {
 }
 
 /// SIGUSR1 as a flag that a loop can poll.
+///
+/// `@unchecked Sendable`: `set` is read and written only with `lock` held; the signal source
+/// (not annotated `Sendable` by Dispatch) is made in `init` and cancelled in `deinit`.
 private final class StartSignal: @unchecked Sendable {
     private let source = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: .global())
     private let lock = NSLock()

@@ -61,11 +61,13 @@ struct ReplayCommand: ParsableCommand {
         // `face_lost`; a reader that stopped reading gets a second to take the closing lines.
         let signals = SignalWatcher { _ in writer.giveUp(after: Self.shutdownWriteTimeout) }
         defer { withExtendedLifetime(signals) {} }
-        let frames = StoppableSource(base: RecordingSource(recording: opened, loops: loop)) { signals.received }
+        func frames() -> StoppableSource<RecordingSource> {
+            StoppableSource(base: RecordingSource(recording: opened, loops: loop)) { signals.received }
+        }
         // Without --annotate (which draws on the color JPEG) the next frames are decoded on
-        // other threads while the current one is processed.
+        // other threads (which then own the source) while the current one is processed.
         let decoders = DecodeAheadSource.decoders(width: opened.info.width, height: opened.info.height)
-        var source: any FrameSource = annotate == nil ? DecodeAheadSource(frames, conversion: configuration.gray, decoders: decoders) : frames
+        var source: any FrameSource = annotate == nil ? DecodeAheadSource(frames(), conversion: configuration.gray, decoders: decoders) : frames()
         let total = opened.frames.count.multipliedReportingOverflow(by: loop)
         var progress = ProgressLine(total: total.overflow ? .max : total.partialValue, label: "replay")
         let annotator = try annotate.map { try FrameAnnotator(path: $0) }

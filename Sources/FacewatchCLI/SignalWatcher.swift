@@ -4,8 +4,11 @@ import Recordings
 
 /// Turns SIGINT and SIGTERM into a call on a queue (instead of killing the process), so the
 /// daemon can stop capture, flush its events and exit 0. Keep the watcher alive while needed.
+///
+/// `@unchecked Sendable`: `caught` is read and written only with `lock` held; the signal
+/// sources (not annotated `Sendable` by Dispatch) are set up in `init` and cancelled in `deinit`.
 final class SignalWatcher: @unchecked Sendable {
-    private var sources: [DispatchSourceSignal] = []
+    private let sources: [DispatchSourceSignal]
     private let lock = NSLock()
     private var caught = false
 
@@ -16,10 +19,13 @@ final class SignalWatcher: @unchecked Sendable {
         return caught
     }
 
-    init(_ handler: @escaping (Int32) -> Void = { _ in }) {
-        for number in [SIGINT, SIGTERM] {
+    init(_ handler: @escaping @Sendable (Int32) -> Void = { _ in }) {
+        let numbers = [SIGINT, SIGTERM]
+        sources = numbers.map { number in
             signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            return DispatchSource.makeSignalSource(signal: number, queue: .global())
+        }
+        for (number, source) in zip(numbers, sources) {
             source.setEventHandler { [unowned self] in
                 lock.lock()
                 caught = true
@@ -27,7 +33,6 @@ final class SignalWatcher: @unchecked Sendable {
                 handler(number)
             }
             source.resume()
-            sources.append(source)
         }
     }
 

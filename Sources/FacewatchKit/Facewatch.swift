@@ -148,8 +148,8 @@ public struct Facewatch: Sendable {
     }
 }
 
-/// The events of one frame, gathered while it is processed.
-private final class EventCollector: EventSink, @unchecked Sendable {
+/// The events of one frame, gathered while it is processed (on the stream's thread only).
+private final class EventCollector: EventSink {
     private var events: [Event] = []
 
     func write(_ event: Event) throws {
@@ -163,7 +163,9 @@ private final class EventCollector: EventSink, @unchecked Sendable {
 }
 
 /// A value set on one thread and read on another.
-private final class Mailbox<Value>: @unchecked Sendable {
+///
+/// `@unchecked Sendable`: its one stored `var` is read and written only with `lock` held.
+private final class Mailbox<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Value?
 

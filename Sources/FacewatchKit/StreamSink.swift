@@ -1,7 +1,7 @@
 import Events
 
 /// An event sink that hands every event to an `AsyncThrowingStream`'s continuation.
-final class StreamSink: EventSink, @unchecked Sendable {
+final class StreamSink: EventSink, Sendable {
     let continuation: AsyncThrowingStream<Event, Error>.Continuation
 
     init(continuation: AsyncThrowingStream<Event, Error>.Continuation) {

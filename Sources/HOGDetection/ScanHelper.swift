@@ -4,6 +4,10 @@ import HelperThreads
 ///
 /// Handing it a part of a scan stores the part's parameters and wakes its ``HelperThread``, so a
 /// split scan allocates nothing. The thread ends when the owning workspace calls `stop()`.
+///
+/// `@unchecked Sendable`: the part's fields are written by the owner before `begin` and read by
+/// the thread after; the thread's workspace is written by the thread and read by the owner after
+/// `wait`. ``HelperThread``'s semaphores order each pair, and the owner touches neither in between.
 final class ScanHelper: @unchecked Sendable {
     /// The helper thread's buffers.
     let workspace = HOGWorkspace()

@@ -6,16 +6,20 @@ import Foundation
 /// The thread is started once and waits on a semaphore between jobs, so a job allocates nothing;
 /// the semaphores order the owner's writes before the job and the job's writes before `wait()`
 /// returns. The thread ends with `stop()`, which the owner calls when it is released.
+///
+/// `@unchecked Sendable`: its only mutable state, `stopping`, is written by the owner before
+/// `start.signal()` and read by the thread after `start.wait()`, so the semaphore orders them;
+/// the job's own state is ordered the same way (see above).
 public final class HelperThread: @unchecked Sendable {
     private let start = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
-    private let job: () -> Void
+    private let job: @Sendable () -> Void
     private let name: String
     private var stopping = false
 
     /// Starts a thread named `name` (also the kernel's name for it, as `top -H` and `perf` show)
     /// that runs `job` once per `begin()` (capture the owner `unowned`: the owner keeps the
     /// helper, and stops it before it goes).
-    public init(name: String, job: @escaping () -> Void) {
+    public init(name: String, job: @escaping @Sendable () -> Void) {
         self.job = job
         self.name = name
         // A started thread keeps itself alive until `serve` returns.

@@ -172,6 +172,9 @@ struct ForestReader {
 /// The second thread's part of a two-thread read: cascades `firstCascade...` from `offset`,
 /// into the shared leaf storage (a region the first thread does not write unless this part is
 /// rejected, and then only after it has ended) and its own split list.
+///
+/// `@unchecked Sendable`: `run` (on the other thread) is the only writer of `result`, which the
+/// reading thread reads only after the dispatch group's `wait`; `reader` is a copy of its own.
 private final class SecondHalf: @unchecked Sendable {
     private var reader: ForestReader
     private let bytes: UnsafeRawBufferPointer

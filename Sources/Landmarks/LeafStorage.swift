@@ -6,6 +6,9 @@ import Foundation
 ///
 /// A model loaded from a ``LandmarkModelCache`` copy keeps its leaves in the file's read-only
 /// mapping instead (page cache, nothing converted or cleared).
+///
+/// `@unchecked Sendable` for its pointer: every field is a `let`, and the floats are written only
+/// while the model is read (by the reader's threads, which end before the model is handed out).
 final class LeafStorage: @unchecked Sendable {
     let count: Int
     let base: UnsafeMutablePointer<Float>

@@ -6,7 +6,10 @@ import Foundation
 /// The queue and the consumer's batch trade their storage at each `take`, so once both have
 /// grown to the largest batch seen, handing items over allocates nothing (unlike a Dispatch
 /// block per item).
-public final class BatchHandoff<Item>: @unchecked Sendable {
+///
+/// `@unchecked Sendable`: every stored `var` is read and written only with `condition` locked
+/// (a condition variable, which `Mutex` does not offer); items cross threads, so they are `Sendable`.
+public final class BatchHandoff<Item: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var queued: [Item] = []
     private var closed = false

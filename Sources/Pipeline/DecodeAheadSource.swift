@@ -16,7 +16,7 @@ public final class DecodeAheadSource: FrameSource {
     private let queue: DecodedQueue
 
     /// Starts decoding `base` ahead on `decoders` threads. `conversion` must be the processor's.
-    public init(_ base: some FrameSource, conversion: GrayConversion, depth: Int = 4, decoders: Int = 1) {
+    public init(_ base: sending some FrameSource, conversion: GrayConversion, depth: Int = 4, decoders: Int = 1) {
         let decoders = max(decoders, 1)
         let queue = DecodedQueue(source: base, depth: max(depth, decoders, 1))
         self.queue = queue
@@ -78,6 +78,9 @@ public final class DecodeAheadSource: FrameSource {
 
 /// The source, read in turn by the decoding threads, and the bounded, ordered hand-over of what
 /// they decoded to the consumer.
+///
+/// `@unchecked Sendable`: every stored `var` (the source included, which the decoding threads
+/// read in turn) is read and written only with `condition` locked; the source was `sending`.
 private final class DecodedQueue: @unchecked Sendable {
     enum Item {
         case frame(Frame)
@@ -98,7 +101,7 @@ private final class DecodedQueue: @unchecked Sendable {
     private var ended = false
     private var stopped = false
 
-    init(source: some FrameSource, depth: Int) {
+    init(source: sending some FrameSource, depth: Int) {
         self.source = source
         self.depth = depth
         slots = [Item?](repeating: nil, count: depth)

@@ -3,7 +3,10 @@ import Foundation
 /// A one-slot handoff between a producer (capture) and a consumer (processing): the newest item
 /// replaces one not yet taken, so the consumer is never behind the producer by more than one
 /// item. Replaced items are counted as dropped.
-public final class FrameSlot<Item>: @unchecked Sendable {
+///
+/// `@unchecked Sendable`: every stored `var` is read and written only with `condition` locked
+/// (a condition variable, which `Mutex` does not offer); items cross threads, so they are `Sendable`.
+public final class FrameSlot<Item: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var item: Item?
     private var closed = false

@@ -9,6 +9,13 @@ import Recordings
 /// counted, and latency stays bounded. Events reach the writer through a `BatchHandoff`, which
 /// allocates nothing per event. A `stats` event is written every `statsInterval` seconds and
 /// once more at the end.
+///
+/// `@unchecked Sendable`: its stored `var`s are of three kinds. Those shared between threads
+/// (`stopping`, `failure`, `summary`, `latencies`, `lastFrame`, `lastArrival`, `lastStatsT`,
+/// `backlog`, `shedLines`, `reportedShed`) are read and written only with `lock` held; the
+/// processing queue's own (`frameEvents`, `observedDrops`, the processor) and the writer
+/// thread's own (`statsLatencies`, `lastStats`, `writtenT`, `lastShedReport`) are touched by
+/// that one thread, `lastStats` once by `run` before the threads start.
 public final class LivePipeline: @unchecked Sendable {
     /// What a run did.
     public struct Summary: Sendable, Equatable {

@@ -9,6 +9,10 @@ import Foundation
 /// connected. While the broker is away the client reconnects with backoff and events wait, up to
 /// the queue's bound; past it they are dropped and counted (`lost`, reported as `mqtt_lost` in
 /// `stats`). With QoS 1 or 2 nothing below the bound is lost across a broker restart.
+///
+/// `@unchecked Sendable`: every stored `var` but `worker` (set in `init`) is read and written only
+/// with `condition` locked;
+/// the client handle is libmosquitto's, whose calls the `CMosquitto` shim makes thread-safe.
 public final class MQTTPublisher: EventSink, @unchecked Sendable {
     /// The client could not be created.
     public struct StartError: Error, CustomStringConvertible {
@@ -25,6 +29,7 @@ public final class MQTTPublisher: EventSink, @unchecked Sendable {
     private var queue: OutboundQueue<[UInt8]>
     private var acknowledged: Int64 = 0
     private var stopping = false
+    /// Set once in `init`, before any other thread can see the publisher.
     private var worker: Thread?
     private var buffer: [UInt8] = []
 
@@ -51,10 +56,10 @@ public final class MQTTPublisher: EventSink, @unchecked Sendable {
 
     public func write(_ event: Event) throws {
         guard filter.accepts(event.type) else { return }
+        condition.lock()
         buffer.removeAll(keepingCapacity: true)
         encoder.encode(event, into: &buffer)
         buffer.removeLast()  // the newline
-        condition.lock()
         queue.offer(buffer)
         condition.signal()
         condition.unlock()

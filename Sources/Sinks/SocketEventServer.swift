@@ -9,6 +9,8 @@ import Glibc
 /// connected client receives every event line from the moment it connects. A client that
 /// cannot keep up (its socket buffer is full) or has gone away is disconnected, so a slow
 /// reader never blocks the pipeline. The socket file is created with mode 0600 by default.
+///
+/// `@unchecked Sendable`: every stored `var` is read and written only with `lock` held.
 public final class SocketEventServer: EventSink, @unchecked Sendable {
     /// A socket that could not be set up.
     public struct SetupError: Error, CustomStringConvertible {

@@ -5,6 +5,8 @@ import Foundation
 /// that yields once per `notify()`, coalesced (a subscriber busy writing finds one wake-up
 /// waiting, however many came meanwhile), so a thousand idle clients cost nothing and a busy
 /// one never queues up wake-ups.
+///
+/// `@unchecked Sendable`: every stored `var` is read and written only with `lock` held.
 public final class ChangeNotifier: @unchecked Sendable {
     /// One subscriber's wake-ups; `finish()` ends them (the stream then returns nil), as
     /// cancelling the task that reads them does. Ended subscriptions unregister themselves.

@@ -6,6 +6,9 @@ import Pipeline
 /// The liveness checks started over HTTP on one camera. At most one runs at a time (a second
 /// start is a `Conflict`, HTTP 409); the pipeline feeds every processed frame to the running one.
 /// Finished checks stay readable (the last `keep` of them).
+///
+/// `@unchecked Sendable`: every stored `var` (the running check included) is read and written
+/// only with `lock` held.
 public final class CheckRegistry: @unchecked Sendable {
     /// Another check is running on this camera.
     public struct Conflict: Error, CustomStringConvertible, Equatable {

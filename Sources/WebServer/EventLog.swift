@@ -10,6 +10,8 @@ import NIOCore
 /// The JSON is kept in one ring of bytes, the oldest events giving way to new ones, so writing
 /// an event allocates nothing (readers get their bytes made when they read). `arrivals` wakes the
 /// readers when events come; readers at the same place share one buffer of what is new.
+///
+/// `@unchecked Sendable`: every stored `var` is read and written only with `lock` held.
 public final class EventLog: EventSink, @unchecked Sendable {
     /// One event as sent: its id and its JSON (no newline).
     public struct Entry: Sendable, Equatable {

@@ -9,6 +9,10 @@ import Recordings
 /// pipeline) and only while someone watches; each viewer takes the newest picture when it is
 /// ready for one, so a slow viewer skips pictures instead of slowing anything down (`pictures`
 /// wakes them when one is ready).
+///
+/// `@unchecked Sendable`: every stored `var` but `renderer` is read and written only with `lock`
+/// held; `renderer` is used only by the drawing job in flight, and `drawing` (under `lock`)
+/// admits one job at a time.
 public final class VideoFeed: @unchecked Sendable {
     public let fps: Double
     /// Wakes the viewers' streams whenever a picture is ready.

@@ -10,6 +10,8 @@ import Telemetry
 /// Everything the web server shows, wired to one live pipeline: the event log (a sink), the
 /// metrics (a sink and the pipeline's observer), the video feed and the checks (fed after every
 /// frame), and the server itself, run on a task of its own.
+///
+/// `@unchecked Sendable`: every stored `var` is read and written only with `lock` held.
 public final class WebSession: @unchecked Sendable {
     public let server: WebServer
     private var group: ServiceGroup?
@@ -41,8 +43,7 @@ public final class WebSession: @unchecked Sendable {
             logger.info("serving http://\(policy.address(port: port))/")
         }
         let group = ServiceGroup(services: [service], logger: logger)
-        self.group = group
-        task = Task.detached { [self] in
+        let task = Task.detached { [self] in
             do {
                 try await group.run()
             } catch {
@@ -51,12 +52,17 @@ public final class WebSession: @unchecked Sendable {
                 failed(serveError)
             }
         }
+        lock.withLock {
+            self.group = group
+            self.task = task
+        }
     }
 
     /// Fails a running check (the stream ended) and stops serving: a graceful shutdown, so the
     /// server stops listening and closes its connections without logging them as errors.
     public func stop() async {
         server.checks.finish()
+        let (group, task) = lock.withLock { (self.group, self.task) }
         await group?.triggerGracefulShutdown()
         await task?.value
     }

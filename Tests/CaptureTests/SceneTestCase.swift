@@ -16,24 +16,23 @@ class SceneTestCase: XCTestCase {
     /// The frame times written to frames.jsonl.
     static let times: [Double] = (0..<frameCount).map { 0.25 + Double($0) / 30 + [0, 0.004, -0.003][$0 % 3] }
 
-    private static var folder: URL?
+    /// Where each test class writes the scene in its `setUp` and removes it in its `tearDown`.
+    private static let folder = FileManager.default.temporaryDirectory.appendingPathComponent("facewatch-capture-\(UUID().uuidString)")
     private(set) var recording: Recording!
     var clock: ManualClock!
 
     override class func setUp() {
         super.setUp()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("facewatch-capture-\(UUID().uuidString)")
-        self.folder = folder
         try? writeScene(to: folder.path)
     }
 
     override class func tearDown() {
-        if let folder { try? FileManager.default.removeItem(at: folder) }
+        try? FileManager.default.removeItem(at: folder)
         super.tearDown()
     }
 
     override func setUpWithError() throws {
-        recording = try Recording(directory: XCTUnwrap(Self.folder).path)
+        recording = try Recording(directory: Self.folder.path)
         clock = ManualClock()
     }
 

@@ -84,6 +84,7 @@ enum TestCascades {
     }
 }
 
+/// Cascades loaded once for all tests. `@unchecked Sendable`: every stored `var` is read and written only with `lock` held.
 final class CascadeCache: @unchecked Sendable {
     private var loaded: [String: CascadeClassifier] = [:]
     private let lock = NSLock()

@@ -63,7 +63,8 @@ final class StalledReaderTests: XCTestCase {
 }
 
 /// A value shared between a test and a background queue.
-private final class LockedBox<Value>: @unchecked Sendable {
+/// `@unchecked Sendable`: every stored `var` is read and written only with `lock` held.
+private final class LockedBox<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Value
 

@@ -39,13 +39,12 @@ enum DescriptorFixtures {
         face.points.map { SIMD2($0[0], $0[1]) }
     }
 
-    private static let shared = Result { try DescriptorNetwork() }
-
-    /// The installed model. Skips when it is not installed, except in CI (`CI=true`), where
+    /// The installed model, loaded afresh for each caller (a network is not thread-safe, so
+    /// tests do not share one). Skips when it is not installed, except in CI (`CI=true`), where
     /// Scripts/setup-debian installs it and its absence is a failure.
     static func network() throws -> DescriptorNetwork {
         do {
-            return try shared.get()
+            return try DescriptorNetwork()
         } catch FaceDescriptorError.modelMissing(let searched) {
             if ProcessInfo.processInfo.environment["CI"] == "true" {
                 XCTFail("CI=true but the descriptor model is not installed (looked in \(searched)); Scripts/setup-debian installs it")

@@ -7,6 +7,7 @@ import XCTest
 /// can work with).
 extension DaemonTests {
     /// Reads a pipe to its end on a background queue; `lines()` waits for the end.
+    /// `@unchecked Sendable`: every stored `var` is read and written only with `lock` held.
     private final class Drain: @unchecked Sendable {
         private var data = Data()
         private let lock = NSLock()
@@ -38,6 +39,8 @@ extension DaemonTests {
 
         func lines() -> [Substring] {
             done.wait()
+            lock.lock()
+            defer { lock.unlock() }
             return String(decoding: data, as: UTF8.self).split(separator: "\n")
         }
     }

@@ -5,6 +5,8 @@ import XCTest
 /// The helper runs its job once per `begin()`, on its own thread, with the owner's writes seen
 /// before the job and the job's writes seen after `wait()`; `stop()` ends the thread.
 final class HelperThreadTests: XCTestCase {
+    /// `@unchecked Sendable`: the state the test checks is ordered by the helper's semaphores,
+    /// as an owner's is (what these tests are about).
     private final class Owner: @unchecked Sendable {
         var input = 0
         var output = 0

@@ -169,6 +169,7 @@ private struct StallingSource<Frames: FrameSource>: FrameSource {
 }
 
 /// Collects events; optionally slow, or failing like a closed pipe after some events.
+/// `@unchecked Sendable`: every stored `var` is read and written only with `lock` held.
 private final class Collector: EventSink, @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [Event] = []

@@ -51,8 +51,10 @@ final class ReplayTests: XCTestCase {
                         decodeAhead: Bool = false, decoders: Int = 1) throws -> [String] {
         let processor = try FrameProcessor(configuration: configuration, predictor: Self.predictor.get())
         let sink = LineSink()
-        let frames = RecordingSource(recording: recording)
-        var source: any FrameSource = decodeAhead ? DecodeAheadSource(frames, conversion: configuration.gray, depth: 3, decoders: decoders) : frames
+        // The decoding threads own the source they are given.
+        var source: any FrameSource = decodeAhead
+            ? DecodeAheadSource(RecordingSource(recording: recording), conversion: configuration.gray, depth: 3, decoders: decoders)
+            : RecordingSource(recording: recording)
         _ = try Replay.run(&source, processor: processor, problems: recording.problems, sink: sink)
         return sink.lines
     }

@@ -11,6 +11,7 @@ import XCTest
 /// error: Already closed" at every stop).
 final class WebSessionTests: XCTestCase {
     /// Keeps every log record of the loggers made with it.
+    /// `@unchecked Sendable`: every stored `var` is read and written only with `lock` held.
     private final class Records: @unchecked Sendable {
         private let lock = NSLock()
         private var records: [(Logger.Level, String)] = []

@@ -27,8 +27,9 @@ public final class Camera: FrameSource {
     /// one, plus frames the driver dropped for lack of a queued buffer (sequence gaps). Counted
     /// from the first frame delivered after (re)opening: what the driver captured and numbered
     /// before the first read (the stale frames in its queue, and those it dropped once the queue
-    /// was full) is discarded and not a drop.
-    public private(set) var droppedFrames = 0
+    /// was full) is discarded and not a drop. Safe to read from any thread (a pipeline's `stats`
+    /// read it on the processing thread while the capture thread counts).
+    public var droppedFrames: Int { drops.value }
     /// Frames rejected as short, truncated or damaged.
     public private(set) var badFrames = 0
     /// Waits that ended without a frame.
@@ -38,6 +39,7 @@ public final class Camera: FrameSource {
 
     private let opener: Opener
     private let clock: any CaptureClock
+    private let drops = DropCount()
     private var session: CaptureSession?
     private var lastSequence: UInt32?
     /// Driver timestamp of time 0.
@@ -177,7 +179,7 @@ public final class Camera: FrameSource {
                 continue
             }
             if let older = newest {
-                if counting { droppedFrames += 1 }
+                if counting { drops.add(1) }
                 try requeue(older.index, session)
             }
             newest = buffer
@@ -223,7 +225,7 @@ public final class Camera: FrameSource {
 
     private func countGap(before sequence: UInt32) {
         if let last = lastSequence, sequence > last &+ 1, sequence > last {
-            droppedFrames += Int(sequence - last - 1)
+            drops.add(Int(sequence - last - 1))
         }
     }
 
@@ -273,5 +275,23 @@ public final class Camera: FrameSource {
         let frame = Frame(index: deliveredFrames, t: time(of: buffer), payload: payload)
         deliveredFrames += 1
         return frame
+    }
+}
+
+/// The camera's drop count: written by the capture thread, read by others, behind a lock.
+private final class DropCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+
+    func add(_ n: Int) {
+        lock.lock()
+        count += n
+        lock.unlock()
     }
 }

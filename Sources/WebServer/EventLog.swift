@@ -123,7 +123,8 @@ public final class EventLog: EventSink, @unchecked Sendable {
         var entries: [Entry] = []
         for k in firstKept(after: id)..<kept {
             let record = records[(first + k) % capacity]
-            entries.append(Entry(id: record.id, json: String(decoding: json(of: record), as: UTF8.self)))
+            let (head, tail) = json(of: record)
+            entries.append(Entry(id: record.id, json: String(decoding: Array(head) + tail, as: UTF8.self)))
         }
         return entries
     }
@@ -144,9 +145,9 @@ public final class EventLog: EventSink, @unchecked Sendable {
         for k in from..<kept {
             let record = records[(first + k) % capacity]
             buffer.writeString("id: \(record.id)\ndata: ")
-            let beforeEnd = min(record.count, byteCapacity - record.start)
-            buffer.writeBytes(bytes[record.start..<(record.start + beforeEnd)])
-            buffer.writeBytes(bytes[0..<(record.count - beforeEnd)])
+            let (head, tail) = json(of: record)
+            buffer.writeBytes(head)
+            buffer.writeBytes(tail)
             buffer.writeString("\n\n")
             through = record.id
         }
@@ -165,10 +166,11 @@ public final class EventLog: EventSink, @unchecked Sendable {
         return low
     }
 
-    /// The JSON bytes of a kept record (it may wrap round the ring's end).
-    private func json(of record: Record) -> [UInt8] {
+    /// The JSON bytes of a kept record: up to the ring's end, then from its start (empty when it
+    /// does not wrap round).
+    private func json(of record: Record) -> (ArraySlice<UInt8>, ArraySlice<UInt8>) {
         let beforeEnd = min(record.count, byteCapacity - record.start)
-        return Array(bytes[record.start..<(record.start + beforeEnd)]) + bytes[0..<(record.count - beforeEnd)]
+        return (bytes[record.start..<(record.start + beforeEnd)], bytes[0..<(record.count - beforeEnd)])
     }
 
     /// Where a client starts: after its `Last-Event-ID` when it sends a valid one, else after the

@@ -19,7 +19,7 @@ extension BenchCommand {
         var replayFPS: Double
         /// Frames decoded only around the faces, of all processed.
         var partlyDecoded: Double
-        /// The events ("type frame"), without `nose` and `frame` lines and the ends of smiles and open mouths.
+        /// The types of the events, in order, without `nose` and `frame` lines and the ends of smiles and open mouths.
         var events: [String]
     }
 
@@ -102,8 +102,7 @@ extension BenchCommand {
     /// mouths counted once, at their start).
     static func count(_ events: [String]) -> String {
         var order: [String] = [], counts: [String: Int] = [:]
-        for event in events {
-            let type = String(event.split(separator: " ")[0])
+        for type in events {
             guard !["face_found", "face_lost"].contains(type) else { continue }
             if counts[type] == nil { order.append(type) }
             counts[type, default: 0] += 1
@@ -123,7 +122,7 @@ extension BenchCommand {
     }
 }
 
-/// Keeps the events of a replay as "type frame", leaving out `nose` and `frame` lines and the
+/// Keeps the types of a replay's events, leaving out `nose` and `frame` lines and the
 /// ends of smiles and open mouths.
 private final class EventListSink: EventSink {
     var events: [String] = []
@@ -132,8 +131,8 @@ private final class EventListSink: EventSink {
         switch event.payload {
         case .nose, .frame: return
         case .smile(_, let state, _), .mouthOpen(_, let state, _):
-            if state == .start { events.append("\(event.type.rawValue) \(event.frame)") }
-        default: events.append("\(event.type.rawValue) \(event.frame)")
+            if state == .start { events.append(event.type.rawValue) }
+        default: events.append(event.type.rawValue)
         }
     }
 }

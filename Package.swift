@@ -89,8 +89,8 @@ let package = Package(
         .target(name: "COpenBLAS", linkerSettings: [.linkedLibrary("dl")]),
         // dlib's face descriptor: the aligned face chip and the ResNet (dlib_face_recognition_resnet_model_v1).
         .target(name: "FaceDescriptor", dependencies: ["COpenBLAS", "DlibFormat", "Imaging", "Landmarks"]),
-        // Enrolled identities (the store) and matching a tracked face against them.
-        .target(name: "Identity", dependencies: ["FaceDescriptor", "Pipeline", "Recordings", "Imaging", "Events"]),
+        // Enrolled identities (the store), matching a tracked face against them, what the identity commands share.
+        .target(name: "Identity", dependencies: ["Config", "FaceDescriptor", "Pipeline", "Recordings", "Imaging", "Events"]),
         // Active liveness by challenge and response (`facewatch check`).
         .target(name: "Liveness", dependencies: ["Pipeline", "Events", "Expressions", "Landmarks"]),
         // Scoring the liveness check: attack replays, people answering its cues, APCER and BPCER.
@@ -98,12 +98,23 @@ let package = Package(
         // The library a Swift program imports: the pipeline on a recording or a camera as an
         // AsyncSequence of events or of processed frames, and the liveness check.
         .target(name: "FacewatchKit", dependencies: ["Config", "Events", "Liveness", "Pipeline", "Recordings", "Capture"]),
+        // The daemon's wiring (`run`, `serve`, `replay --speed`): the sinks besides standard output
+        // (socket, web, metrics, MQTT) and their shutdown, SIGINT/SIGTERM, a live run to its end.
+        .target(name: "Daemon", dependencies: [
+            "Config", "Events", "Pipeline", "Recordings", "Sinks", "Telemetry", "WebServer",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // `facewatch bench`'s measurements: the pipeline's stages, micro-benchmarks, the empty view,
+        // frame sizes, the model's load, the face descriptor; a report and its JSON form.
+        .target(name: "Benchmarks", dependencies: [
+            "Config", "Detection", "Events", "FaceDescriptor", "HOGDetection", "Imaging", "Landmarks", "Pipeline", "Recordings",
+        ]),
         // What the libFuzzer targets share: input handling and a corpus replayer for plain builds.
         .target(name: "FuzzSupport"),
         .executableTarget(name: "FacewatchCLI", dependencies: [
             "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings", "Pipeline", "Liveness", "LivenessEvaluation", "Capture",
             "Config", "Sinks", "Reports", "HOGDetection", "WebServer", "Telemetry", "Pointer", "FaceDescriptor", "Identity",
-            "FacewatchKit",
+            "FacewatchKit", "Benchmarks", "Daemon",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -40,7 +40,7 @@ struct PlotCommand: ParsableCommand {
         } else {
             var configuration = try options.load()
             configuration.output = OutputOptions(nose: false, frames: true)
-            text = try replayLines(replay!, configuration: configuration).joined()
+            text = try Replay.lines(of: replay!, configuration: configuration).joined()
         }
         let plot = EventPlot(jsonLines: text, face: face)
         if plot.skippedLines > 0 {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Capture
 import Config
+import Daemon
 import Events
 import FacewatchKit
 import Foundation

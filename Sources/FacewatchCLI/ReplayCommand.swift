@@ -1,5 +1,6 @@
 import ArgumentParser
 import Config
+import Daemon
 import Events
 import Foundation
 import Pipeline
@@ -50,7 +51,7 @@ struct ReplayCommand: ParsableCommand {
         Log.shared.info("replaying \(recording): \(opened.frames.count) frames, \(opened.info.width)×\(opened.info.height)")
         let filter = try output.filter(configuration)
         let writer = JSONLinesWriter(fileDescriptor: STDOUT_FILENO, filter: filter)
-        let outputs = try Integrations(configuration: configuration, httpBind: nil, pageFilter: filter, filter: filter)
+        let outputs = try Integrations(configuration: configuration, httpBind: nil, pageFilter: filter, filter: filter, logger: Log.shared)
         defer { _ = outputs.finish() }
         if speed > 0 {
             guard annotate == nil else { throw ValidationError("--annotate works with --speed 0 (every frame)") }
@@ -92,24 +93,21 @@ struct ReplayCommand: ParsableCommand {
 
     /// Plays the recording through the live pipeline at `speed`× its own clock.
     private func runLive(_ recording: Recording, processor: FrameProcessor, writer: JSONLinesWriter, outputs: Integrations) throws {
-        let pipeline = outputs.pipeline(processor: processor, primary: writer, statsInterval: 1)
-        let signals = SignalWatcher { _ in
-            pipeline.stop()
-            writer.giveUp(after: Self.shutdownWriteTimeout)
-        }
+        let live = LiveRun(outputs: outputs, processor: processor, stdout: writer, statsInterval: 1,
+                           giveUpAfter: Self.shutdownWriteTimeout)
         for problem in recording.problems {
             try outputs.sink(primary: writer).write(Event(t: 0, frame: 0, .error(message: problem, code: "recording")))
         }
+        let pipeline = live.pipeline
         var source = PacedSource(RecordingSource(recording: recording, loops: loop), speed: speed) { pipeline.isStopping }
-        do {
-            let summary = try pipeline.run(&source)
+        switch try live.run(&source) {
+        case .finished(let summary):
             Log.shared.info("\(summary.processed) of \(summary.captured) frames processed, \(summary.dropped) dropped, resident memory \(String(format: "%.1f", Double(ResidentMemory.current()) / 1_048_576)) MB")
-        } catch let error as EventsError where error.isBrokenPipe {
-            // the reader went away: a normal end
-        } catch EventsError.writeTimedOut {
+        case .readerGone:
+            break  // the reader went away: a normal end
+        case .writeTimedOut:
             Log.shared.warning("stopped by a signal; standard output is not being read, so the closing lines were not written")
         }
-        withExtendedLifetime(signals) {}
     }
 }
 
@@ -132,25 +130,5 @@ private final class FrameEventBuffer: EventSink {
     func drain(_ body: ([Event]) throws -> Void) rethrows {
         defer { events.removeAll(keepingCapacity: true) }
         try body(events)
-    }
-}
-
-/// Replays a recording (every frame) and returns its event lines.
-func replayLines(_ path: String, configuration: Configuration) throws -> [String] {
-    let recording = try Recording(directory: path)
-    let processor = try FrameProcessor(configuration: configuration)
-    let sink = LineCollector()
-    var source = RecordingSource(recording: recording)
-    _ = try Replay.run(&source, processor: processor, problems: recording.problems, sink: sink)
-    return sink.lines
-}
-
-/// Keeps encoded event lines.
-private final class LineCollector: EventSink {
-    private let encoder = EventEncoder()
-    var lines: [String] = []
-
-    func write(_ event: Event) throws {
-        lines.append(encoder.line(event))
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Capture
 import Config
+import Daemon
 import Events
 import FacewatchKit
 import Foundation
@@ -60,29 +61,27 @@ struct RunCommand: ParsableCommand {
         let stdout = JSONLinesWriter(fileDescriptor: STDOUT_FILENO, filter: filter)
         let server = try (socket ?? configuration.socketPath).map { try SocketEventServer(path: $0, mode: mode, filter: filter) }
         let outputs = try Integrations(configuration: configuration, httpBind: httpBind, pageFilter: pageFilter, filter: filter,
-                                       socket: server)
+                                       socket: server, logger: Log.shared)
         let recorder = try record.map { try RecordingWriter(directory: $0, info: opened.recordingInfo) }
-        let pipeline = outputs.pipeline(processor: processor, primary: stdout, statsInterval: configuration.statsInterval,
-                                        upstreamDrops: { opened.droppedFrames })
-        let signals = SignalWatcher { number in
+        let live = LiveRun(outputs: outputs, processor: processor, stdout: stdout, statsInterval: configuration.statsInterval,
+                           upstreamDrops: { opened.droppedFrames }, giveUpAfter: ReplayCommand.shutdownWriteTimeout) { number in
             Log.shared.info("signal \(number): stopping")
-            pipeline.stop()
-            stdout.giveUp(after: ReplayCommand.shutdownWriteTimeout)
         }
         var source = LiveSource(camera: opened, reconnector: Reconnector(deadline: chosen.reconnectFor),
-                                recorder: recorder, report: pipeline.report)
-        defer { withExtendedLifetime(signals) {} }
+                                recorder: recorder, report: live.pipeline.report)
         do {
-            let summary = try pipeline.run(&source)
-            if let error = outputs.finish() { throw error }
-            try recorder?.finish()
-            Log.shared.info("stopped: \(summary.processed) of \(summary.captured) frames processed, \(summary.dropped) dropped in the handoff, \(opened.droppedFrames) by the camera, \(summary.droppedLines) nose/frame lines dropped for a slow reader")
-        } catch let error as EventsError where error.isBrokenPipe {
-            _ = outputs.finish()
-            try recorder?.finish()  // the reader went away: a normal end
-        } catch EventsError.writeTimedOut {
-            try recorder?.finish()
-            Log.shared.warning("stopped by a signal; standard output is not being read, so the closing lines were not written")
+            switch try live.run(&source) {
+            case .finished(let summary):
+                if let error = outputs.finish() { throw error }
+                try recorder?.finish()
+                Log.shared.info("stopped: \(summary.processed) of \(summary.captured) frames processed, \(summary.dropped) dropped in the handoff, \(opened.droppedFrames) by the camera, \(summary.droppedLines) nose/frame lines dropped for a slow reader")
+            case .readerGone:
+                _ = outputs.finish()
+                try recorder?.finish()  // the reader went away: a normal end
+            case .writeTimedOut:
+                try recorder?.finish()
+                Log.shared.warning("stopped by a signal; standard output is not being read, so the closing lines were not written")
+            }
         } catch {
             _ = outputs.finish()
             try? recorder?.finish()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Capture
 import Config
+import Daemon
 import Events
 import FacewatchKit
 import Foundation
@@ -47,37 +48,33 @@ struct ServeCommand: ParsableCommand {
         let (configuration, filter) = Integrations.processing(requested, httpBind: httpBind, filter: pageFilter)
         let processor = try FrameProcessor(configuration: configuration)
         let stdout = JSONLinesWriter(fileDescriptor: STDOUT_FILENO, filter: filter)
-        let outputs = try Integrations(configuration: configuration, httpBind: httpBind, pageFilter: pageFilter, filter: filter)
+        let outputs = try Integrations(configuration: configuration, httpBind: httpBind, pageFilter: pageFilter, filter: filter,
+                                       logger: Log.shared)
         defer { _ = outputs.finish() }
         if let replay {
             let recording = try Recording(directory: replay)
-            let pipeline = outputs.pipeline(processor: processor, primary: stdout, statsInterval: configuration.statsInterval)
-            let signals = SignalWatcher { _ in pipeline.stop() }
-            defer { withExtendedLifetime(signals) {} }
+            let live = LiveRun(outputs: outputs, processor: processor, stdout: stdout, statsInterval: configuration.statsInterval)
+            let pipeline = live.pipeline
             for problem in recording.problems { pipeline.report(Event(t: 0, frame: 0, .error(message: problem, code: "recording"))) }
             var source = PacedSource(RecordingSource(recording: recording, loops: loop ? Int.max : 1), speed: speed) { pipeline.isStopping }
-            try end(outputs) { try pipeline.run(&source) }
+            try end(outputs, live.run(&source))
             return
         }
         let chosen = try camera.apply(to: configuration.camera)
         let opened = try Camera(settings: chosen.settings)
         defer { opened.close() }
         Log.shared.info("capturing from \(chosen.device): \(opened.format)")
-        let pipeline = outputs.pipeline(processor: processor, primary: stdout, statsInterval: configuration.statsInterval,
-                                        upstreamDrops: { opened.droppedFrames })
-        let signals = SignalWatcher { _ in pipeline.stop() }
-        defer { withExtendedLifetime(signals) {} }
+        let live = LiveRun(outputs: outputs, processor: processor, stdout: stdout, statsInterval: configuration.statsInterval,
+                           upstreamDrops: { opened.droppedFrames })
         var source = LiveSource(camera: opened, reconnector: Reconnector(deadline: chosen.reconnectFor), recorder: nil,
-                                report: pipeline.report)
-        try end(outputs) { try pipeline.run(&source) }
+                                report: live.pipeline.report)
+        try end(outputs, live.run(&source))
     }
 
-    /// Runs the pipeline, then stops the integrations; a closed standard output is a normal end.
-    private func end(_ outputs: Integrations, _ run: () throws -> LivePipeline.Summary) throws {
-        do {
-            let summary = try run()
+    /// Logs how the run ended, then stops the integrations; a closed standard output is a normal end.
+    private func end(_ outputs: Integrations, _ ending: LiveRun.Ending) throws {
+        if case .finished(let summary) = ending {
             Log.shared.info("stopped: \(summary.processed) of \(summary.captured) frames processed, \(summary.dropped) dropped")
-        } catch let error as EventsError where error.isBrokenPipe {
         }
         if let error = outputs.finish() { throw error }
     }

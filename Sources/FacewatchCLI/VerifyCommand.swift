@@ -52,7 +52,7 @@ struct VerifyCommand: ParsableCommand {
             if let image {
                 let match = reference.compare(try context.reader.describePhoto(try readFile(image), path: image),
                                               threshold: context.threshold)
-                print(identityLine(match, source: image), terminator: "")
+                print(match.jsonLine(source: image), terminator: "")
                 return match.match
             }
             var source = try context.openStream(replay: replay, camera: camera)
@@ -62,7 +62,7 @@ struct VerifyCommand: ParsableCommand {
                 .map { reference.compare($0, threshold: context.threshold) }
                 .map { match -> Void in
                     distances.append(match.distance)
-                    print(identityLine(match, source: label), terminator: "")
+                    print(match.jsonLine(source: label), terminator: "")
                 }
             guard !distances.isEmpty else { throw IdentityError.face("\(label): no good frame of one face (frontal, eyes open, sharp)") }
             let median = distances.sorted()[distances.count / 2]

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Config
 import Foundation
 import HOGDetection
@@ -6,7 +5,7 @@ import Imaging
 import Pipeline
 import Recordings
 
-extension BenchCommand {
+extension Benchmark {
     /// dlib's HOG face detector on varied frames: every 15th frame of every benchmarked recording
     /// (plus the 640×480 JPEGs of `--hog-frames` when given), cycled so no frame is scanned twice
     /// in a row: the full frame at upsample 0 and 1 (on one thread, then split over two: wall
@@ -22,9 +21,9 @@ extension BenchCommand {
         }
         let still = frames[0]
         if let hogFrames {
-            let added = try Self.jpegs(in: hogFrames).map { try decoder.decodeGray(readFile($0)) }
+            let added = try Self.jpegs(in: hogFrames).map { try decoder.decodeGray(Self.contents(of: $0)) }
                 .filter { $0.width == 640 && $0.height == 480 }
-            guard !added.isEmpty else { throw CommandError("--hog-frames \(hogFrames): no 640×480 .jpg in the folder") }
+            guard !added.isEmpty else { throw BenchmarkError("--hog-frames \(hogFrames): no 640×480 .jpg in the folder") }
             frames += added
         }
         let workspace = HOGWorkspace(), twoThreads = HOGWorkspace(threads: 2)
@@ -34,7 +33,7 @@ extension BenchCommand {
             return frames[next]
         }
         guard let face = detector.detect(still, using: workspace).first else {
-            throw CommandError("frame 0 of \(recordings[0].directory): the HOG detector finds no face")
+            throw BenchmarkError("frame 0 of \(recordings[0].directory): the HOG detector finds no face")
         }
         let area = ScanArea.around(face)
         let fullIterations = max(20, iterations / 20)
@@ -56,16 +55,16 @@ extension BenchCommand {
     }
 
     /// The `.jpg` files of `folder` (`--hog-frames`), sorted; a folder that cannot be read or holds
-    /// none is a usage error naming it.
-    static func jpegs(in folder: String) throws -> [String] {
+    /// none is an error naming it.
+    public static func jpegs(in folder: String) throws -> [String] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {
-            throw ValidationError("--hog-frames \(folder): cannot read the folder (\((error as NSError).localizedDescription))")
+            throw BenchmarkError("--hog-frames \(folder): cannot read the folder (\((error as NSError).localizedDescription))")
         }
         let paths = names.sorted().filter { $0.hasSuffix(".jpg") }.map { folder + "/" + $0 }
-        guard !paths.isEmpty else { throw ValidationError("--hog-frames \(folder): no .jpg in the folder") }
+        guard !paths.isEmpty else { throw BenchmarkError("--hog-frames \(folder): no .jpg in the folder") }
         return paths
     }
 }

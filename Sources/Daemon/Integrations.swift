@@ -1,6 +1,7 @@
 import Config
 import Events
 import Foundation
+import Logging
 import Pipeline
 import Recordings
 import Sinks
@@ -9,17 +10,18 @@ import WebServer
 
 /// The sinks and observers a daemon run writes to besides standard output, built from the
 /// configuration: the Unix socket, the web server (with its metrics) and the MQTT publisher.
-final class Integrations {
-    let socket: SocketEventServer?
-    let web: WebSession?
-    let metrics: FacewatchMetrics?
-    let mqtt: MQTTPublisher?
+public final class Integrations {
+    public let socket: SocketEventServer?
+    public let web: WebSession?
+    public let metrics: FacewatchMetrics?
+    public let mqtt: MQTTPublisher?
+    private let logger: Logger
     private var finished = false
 
     /// The web page shows EAR and MAR, which `frame` events carry: with a web server the processor
     /// makes them even when standard output (and the socket, MQTT) leaves them out. Returns the
     /// configuration to process with and the filter for the other sinks.
-    static func processing(_ configuration: Configuration, httpBind: String?, filter: EventFilter) -> (Configuration, EventFilter) {
+    public static func processing(_ configuration: Configuration, httpBind: String?, filter: EventFilter) -> (Configuration, EventFilter) {
         guard httpBind != nil, !configuration.output.frames else { return (configuration, filter) }
         var processing = configuration
         processing.output = OutputOptions(nose: configuration.output.nose, frames: true, landmarks: false)
@@ -27,9 +29,11 @@ final class Integrations {
     }
 
     /// `pageFilter`: the events the web page gets (the user's filter); `filter`: the others'.
-    init(configuration: Configuration, httpBind: String?, pageFilter: EventFilter, filter: EventFilter,
-         socket: SocketEventServer? = nil) throws {
+    /// `socket`: a socket server already listening, or nil. The web server and the shutdown log to `logger`.
+    public init(configuration: Configuration, httpBind: String?, pageFilter: EventFilter, filter: EventFilter,
+                socket: SocketEventServer? = nil, logger: Logger) throws {
         self.socket = socket
+        self.logger = logger
         if let httpBind {
             let policy = try AccessPolicy(bind: httpBind, token: configuration.http.token)
             let metrics = FacewatchMetrics()
@@ -50,7 +54,7 @@ final class Integrations {
     }
 
     /// Standard output first (its failure ends the run), then every other sink.
-    func sink(primary: EventSink) -> EventSink {
+    public func sink(primary: EventSink) -> EventSink {
         var others: [EventSink] = []
         if let socket { others.append(socket) }
         if let web { others += web.sinks }
@@ -60,20 +64,20 @@ final class Integrations {
     }
 
     /// A live pipeline writing to all of them.
-    func pipeline(processor: FrameProcessor, primary: EventSink, statsInterval: Double,
+    public func pipeline(processor: FrameProcessor, primary: EventSink, statsInterval: Double,
                   upstreamDrops: @escaping () -> Int = { 0 }) -> LivePipeline {
         let web = self.web, mqtt = self.mqtt
         let pipeline = LivePipeline(
             processor: processor, sink: sink(primary: primary), statsInterval: statsInterval, observer: metrics,
             brokerLost: mqtt.map { broker in { broker.lost } }, upstreamDrops: upstreamDrops,
             afterFrame: { result, events in web?.observe(result, events: events) })
-        web?.start(logger: Log.shared) { _ in pipeline.stop() }
+        web?.start(logger: logger) { _ in pipeline.stop() }
         return pipeline
     }
 
     /// Ends a running check, stops the web server, flushes MQTT and closes the socket. Returns
     /// the web server's error, if it failed.
-    func finish() -> Error? {
+    public func finish() -> Error? {
         guard !finished else { return nil }
         finished = true
         if let web {
@@ -82,12 +86,12 @@ final class Integrations {
                 await web.stop()
                 done.signal()
             }
-            if done.wait(timeout: .now() + 5) == .timedOut { Log.shared.warning("web server: still stopping after 5 s") }
+            if done.wait(timeout: .now() + 5) == .timedOut { logger.warning("web server: still stopping after 5 s") }
         }
         if let mqtt {
             let left = mqtt.close()
-            if left > 0 { Log.shared.warning("mqtt: \(left) events not acknowledged by the broker at exit") }
-            if mqtt.lost > 0 { Log.shared.warning("mqtt: \(mqtt.lost) events dropped while the broker was away (queue full)") }
+            if left > 0 { logger.warning("mqtt: \(left) events not acknowledged by the broker at exit") }
+            if mqtt.lost > 0 { logger.warning("mqtt: \(mqtt.lost) events dropped while the broker was away (queue full)") }
         }
         socket?.close()
         return web?.error

@@ -6,20 +6,20 @@ import Pipeline
 
 /// The cost of watching an empty view and how soon a face walking into it is found: the figures
 /// behind `tracking.empty_scan_interval_s` and `motion_scan_interval_s` (`facewatch bench`).
-struct EmptySceneBench {
+public struct EmptySceneBench: Sendable {
     /// Share of one core the tracker takes on an empty 640×480 view at 30 fps (decode not
     /// included): processor time of every thread of the process, so a scan split over two
     /// threads counts both.
-    var coreShare = 0.0
+    public var coreShare = 0.0
     /// Full-frame looks per second on that view.
-    var looksPerSecond = 0.0
+    public var looksPerSecond = 0.0
     /// Worst and mean delay (s) from a face being fully in view to its track starting, over
     /// arrivals at different points of the scan schedule.
-    var worstDelay = 0.0
-    var meanDelay = 0.0
-    var trials = 0
+    public var worstDelay = 0.0
+    public var meanDelay = 0.0
+    public var trials = 0
 
-    static let fps = 30.0
+    public static let fps = 30.0
 
     /// Seconds of processor time used by all threads of this process so far.
     private static func processorTime() -> Double {

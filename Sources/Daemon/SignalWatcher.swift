@@ -1,25 +1,25 @@
 import Dispatch
 import Foundation
-import Recordings
 
 /// Turns SIGINT and SIGTERM into a call on a queue (instead of killing the process), so the
 /// daemon can stop capture, flush its events and exit 0. Keep the watcher alive while needed.
 ///
 /// `@unchecked Sendable`: `caught` is read and written only with `lock` held; the signal
 /// sources (not annotated `Sendable` by Dispatch) are set up in `init` and cancelled in `deinit`.
-final class SignalWatcher: @unchecked Sendable {
+public final class SignalWatcher: @unchecked Sendable {
     private let sources: [DispatchSourceSignal]
     private let lock = NSLock()
     private var caught = false
 
     /// Whether SIGINT or SIGTERM arrived. Safe from any thread.
-    var received: Bool {
+    public var received: Bool {
         lock.lock()
         defer { lock.unlock() }
         return caught
     }
 
-    init(_ handler: @escaping @Sendable (Int32) -> Void = { _ in }) {
+    /// Starts watching; `handler` runs on a global queue with the signal's number.
+    public init(_ handler: @escaping @Sendable (Int32) -> Void = { _ in }) {
         let numbers = [SIGINT, SIGTERM]
         sources = numbers.map { number in
             signal(number, SIG_IGN)

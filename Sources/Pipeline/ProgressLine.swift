@@ -1,22 +1,23 @@
 import Foundation
-import Pipeline
 
 /// A progress line (frames done, FPS, ETA) on standard error, redrawn at most four times a
-/// second, and only when standard error is a terminal: never on standard output.
-struct ProgressLine {
-    let total: Int
-    let label: String
+/// second, and only when standard error is a terminal: never on standard output (`replay`,
+/// `bench`).
+public struct ProgressLine {
+    public let total: Int
+    public let label: String
     private let enabled = isatty(STDERR_FILENO) == 1
     private let started = MonotonicClock.now()
     private var lastDraw = 0.0
     private var drawn = false
 
-    init(total: Int, label: String) {
+    public init(total: Int, label: String) {
         self.total = total
         self.label = label
     }
 
-    mutating func update(_ done: Int) {
+    /// Shows `done` of `total` frames (at most four times a second, and always the last).
+    public mutating func update(_ done: Int) {
         guard enabled else { return }
         let now = MonotonicClock.now()
         guard now - lastDraw >= 0.25 || done == total else { return }
@@ -30,7 +31,7 @@ struct ProgressLine {
     }
 
     /// Ends the line so that what follows starts on a fresh one.
-    func finish() {
+    public func finish() {
         if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 }

@@ -144,6 +144,11 @@ let package = Package(
         .testTarget(name: "PointerTests", dependencies: ["Pointer", "Config", "Events"]),
         .testTarget(name: "FaceDescriptorTests", dependencies: ["FaceDescriptor", "DlibFormat", "Imaging", "Landmarks"]),
         .testTarget(name: "IdentityTests", dependencies: ["Identity", "FaceDescriptor"]),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Pipeline"]),
+        .testTarget(name: "DaemonTests", dependencies: [
+            "Daemon", "Config", "Events", "Pipeline", "Recordings", "Sinks",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Pipeline", "Config", "Events", "Recordings", "Landmarks", "Imaging"]),
     ],
     swiftLanguageModes: [.v6]

@@ -27,7 +27,9 @@ public struct EmptySceneBench: Sendable {
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
+}
 
+extension EmptySceneBench {
     /// `face` is a 640×480 frame with one face; the empty view is a flat gray with fresh sensor
     /// noise (±4 levels) every frame, as a camera gives.
     init(face: GrayImage, detector: any FaceDetector, predictor: ShapePredictor, settings: TrackerSettings) {

@@ -55,7 +55,7 @@ let package = Package(
         // V4L2 camera capture (and an emulated camera playing a recording) as a frame source.
         .target(name: "Capture", dependencies: ["CV4L2", "Recordings", "Imaging", "Events"]),
         // config.json: every setting, strictly parsed, with the key named in each error.
-        .target(name: "Config", dependencies: ["Imaging", "Landmarks", "Detection", "Expressions", "Events"]),
+        .target(name: "Config", dependencies: ["Imaging", "Landmarks", "Detection", "Expressions", "Events", "Pointer"]),
         // Frame source -> decode -> detect/track -> landmarks -> expressions -> events.
         .target(name: "Pipeline", dependencies: [
             "Imaging", "Landmarks", "Detection", "HOGDetection", "Expressions", "Events", "Recordings", "Config",
@@ -84,7 +84,7 @@ let package = Package(
         // C shim over Linux uinput: a virtual absolute pointer with two buttons.
         .target(name: "CUInput"),
         // `facewatch pointer`: nose to pointer (calibration, dead zone, gain, One Euro filter), blinks to clicks.
-        .target(name: "Pointer", dependencies: ["CUInput", "Events", "Config"]),
+        .target(name: "Pointer", dependencies: ["CUInput", "Events"]),
         // C shim over OpenBLAS (Debian libopenblas-dev), opened at run time: row-major sgemm.
         .target(name: "COpenBLAS", linkerSettings: [.linkedLibrary("dl")]),
         // dlib's face descriptor: the aligned face chip and the ResNet (dlib_face_recognition_resnet_model_v1).
@@ -141,7 +141,7 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"),
         ]),
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "Pipeline", "Config", "Recordings", "Events", "Landmarks"]),
-        .testTarget(name: "PointerTests", dependencies: ["Pointer", "Config", "Events"]),
+        .testTarget(name: "PointerTests", dependencies: ["Pointer", "Events"]),
         .testTarget(name: "FaceDescriptorTests", dependencies: ["FaceDescriptor", "DlibFormat", "Imaging", "Landmarks"]),
         .testTarget(name: "IdentityTests", dependencies: ["Identity", "FaceDescriptor"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Pipeline"]),

@@ -4,6 +4,7 @@ import Expressions
 import Foundation
 import Imaging
 import Landmarks
+import Pointer
 
 /// Every setting of the daemon and its tools, as read from `config.json` (see the README's
 /// table; the repository's `config.json` lists each with its default). Unknown keys and bad

@@ -1,4 +1,3 @@
-import Config
 import Events
 
 /// Drives a pointer from the event stream: the first face's `nose` events move it (through a

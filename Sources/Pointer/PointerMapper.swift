@@ -1,5 +1,3 @@
-import Config
-
 /// Turns nose positions (0…1 of the frame, from `nose` events) into pointer positions (0…1 of the
 /// screen). The first `calibrate` seconds of positions are averaged into the neutral point (the
 /// pointer stays centred meanwhile); after that, each axis is smoothed by a One Euro filter, its

@@ -1,4 +1,3 @@
-import Config
 import Events
 import Pointer
 import XCTest

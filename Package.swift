@@ -20,6 +20,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
+        // The types every stage shares about a face and a frame: its box, its landmarks, its measures
+        // and thresholds, what the processor saw of it, and what a live pipeline tells its observer.
+        .target(name: "FaceCore"),
         // C shim over libjpeg(-turbo): setjmp-based error handling, gray/RGB decode, encode.
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // The runtime CPU check (AVX2, FMA) that every C kernel target's callers consult.
@@ -35,7 +38,7 @@ let package = Package(
         // dlib shape_predictor reader and the ensemble-of-regression-trees fit.
         // An AVX2 kernel for the fit's leaf sums, behind the runtime CPU check (Swift SIMD otherwise).
         .target(name: "CLandmarkKernels"),
-        .target(name: "Landmarks", dependencies: ["Imaging", "DlibFormat", "CCPUFeatures", "CLandmarkKernels"]),
+        .target(name: "Landmarks", dependencies: ["FaceCore", "Imaging", "DlibFormat", "CCPUFeatures", "CLandmarkKernels"]),
         // A second thread that runs one job at a time for its owner (the split HOG scan, the fit beside a check).
         .target(name: "HelperThreads"),
         // dlib's HOG frontal face detector (fHOG pyramid, five separable filters, dlib's NMS).
@@ -43,11 +46,11 @@ let package = Package(
         .target(name: "CHOGKernels"),
         .target(name: "HOGDetection", dependencies: ["Imaging", "DlibFormat", "CCPUFeatures", "CHOGKernels", "HelperThreads"]),
         // OpenCV cascade detector, box mapping and tracking.
-        .target(name: "Detection", dependencies: ["Imaging", "Landmarks", "HOGDetection", "HelperThreads"]),
+        .target(name: "Detection", dependencies: ["FaceCore", "Imaging", "Landmarks", "HOGDetection", "HelperThreads"]),
         // EAR/MAR/smile/pose measures and the blink, smile and mouth state machines.
-        .target(name: "Expressions", dependencies: ["Landmarks"]),
+        .target(name: "Expressions", dependencies: ["FaceCore"]),
         // The JSON-lines event schema (shared/spec/events.md) and its writer.
-        .target(name: "Events", dependencies: ["Landmarks"]),
+        .target(name: "Events", dependencies: ["FaceCore"]),
         // Recording folders (read/write) and the frame-source protocol.
         .target(name: "Recordings", dependencies: ["Imaging"]),
         // C shim over libv4l2: typed ioctl wrappers, open/close/mmap returning errno.
@@ -58,7 +61,7 @@ let package = Package(
         .target(name: "Config", dependencies: ["Imaging", "Landmarks", "Detection", "Expressions", "Events", "Pointer"]),
         // Frame source -> decode -> detect/track -> landmarks -> expressions -> events.
         .target(name: "Pipeline", dependencies: [
-            "Imaging", "Landmarks", "Detection", "HOGDetection", "Expressions", "Events", "Recordings", "Config",
+            "FaceCore", "Imaging", "Landmarks", "Detection", "HOGDetection", "Expressions", "Events", "Recordings", "Config",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // C shim over libmosquitto: a client on its own network thread, counters instead of callbacks.
@@ -69,12 +72,12 @@ let package = Package(
         .target(name: "Reports", dependencies: ["Pipeline", "Events", "Recordings"]),
         // Prometheus metrics of a run: frames, latencies, faces, events, checks, reconnects.
         .target(name: "Telemetry", dependencies: [
-            "Events", "Pipeline",
+            "FaceCore", "Events",
             .product(name: "Prometheus", package: "swift-prometheus"),
         ]),
         // The HTTP server: the page, SSE events, MJPEG video, liveness checks, /metrics.
         .target(name: "WebServer", dependencies: [
-            "Events", "Liveness", "Pipeline", "Recordings", "Telemetry",
+            "FaceCore", "Events", "Liveness", "Pipeline", "Recordings", "Telemetry",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -88,16 +91,16 @@ let package = Package(
         // C shim over OpenBLAS (Debian libopenblas-dev), opened at run time: row-major sgemm.
         .target(name: "COpenBLAS", linkerSettings: [.linkedLibrary("dl")]),
         // dlib's face descriptor: the aligned face chip and the ResNet (dlib_face_recognition_resnet_model_v1).
-        .target(name: "FaceDescriptor", dependencies: ["COpenBLAS", "DlibFormat", "Imaging", "Landmarks"]),
+        .target(name: "FaceDescriptor", dependencies: ["FaceCore", "COpenBLAS", "DlibFormat", "Imaging", "Landmarks"]),
         // Enrolled identities (the store), matching a tracked face against them, what the identity commands share.
-        .target(name: "Identity", dependencies: ["Config", "FaceDescriptor", "Pipeline", "Recordings", "Imaging", "Events"]),
+        .target(name: "Identity", dependencies: ["FaceCore", "Config", "FaceDescriptor", "Pipeline", "Recordings", "Imaging", "Events"]),
         // Active liveness by challenge and response (`facewatch check`).
-        .target(name: "Liveness", dependencies: ["Pipeline", "Events", "Expressions", "Landmarks"]),
+        .target(name: "Liveness", dependencies: ["FaceCore", "Events", "Expressions"]),
         // Scoring the liveness check: attack replays, people answering its cues, APCER and BPCER.
-        .target(name: "LivenessEvaluation", dependencies: ["Liveness", "Pipeline", "Events", "Recordings"]),
+        .target(name: "LivenessEvaluation", dependencies: ["FaceCore", "Liveness", "Pipeline", "Events", "Recordings"]),
         // The library a Swift program imports: the pipeline on a recording or a camera as an
         // AsyncSequence of events or of processed frames, and the liveness check.
-        .target(name: "FacewatchKit", dependencies: ["Config", "Events", "Liveness", "Pipeline", "Recordings", "Capture"]),
+        .target(name: "FacewatchKit", dependencies: ["FaceCore", "Config", "Events", "Liveness", "Pipeline", "Recordings", "Capture"]),
         // The daemon's wiring (`run`, `serve`, `replay --speed`): the sinks besides standard output
         // (socket, web, metrics, MQTT) and their shutdown, SIGINT/SIGTERM, a live run to its end.
         .target(name: "Daemon", dependencies: [
@@ -107,27 +110,28 @@ let package = Package(
         // `facewatch bench`'s measurements: the pipeline's stages, micro-benchmarks, the empty view,
         // frame sizes, the model's load, the face descriptor; a report and its JSON form.
         .target(name: "Benchmarks", dependencies: [
-            "Config", "Detection", "Events", "FaceDescriptor", "HOGDetection", "Imaging", "Landmarks", "Pipeline", "Recordings",
+            "FaceCore", "Config", "Detection", "Events", "FaceDescriptor", "HOGDetection", "Imaging", "Landmarks", "Pipeline", "Recordings",
         ]),
         // What the libFuzzer targets share: input handling and a corpus replayer for plain builds.
         .target(name: "FuzzSupport"),
         .executableTarget(name: "FacewatchCLI", dependencies: [
-            "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings", "Pipeline", "Liveness", "LivenessEvaluation", "Capture",
+            "FaceCore", "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings", "Pipeline", "Liveness", "LivenessEvaluation", "Capture",
             "Config", "Sinks", "Reports", "HOGDetection", "WebServer", "Telemetry", "Pointer", "FaceDescriptor", "Identity",
             "FacewatchKit", "Benchmarks", "Daemon",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        .testTarget(name: "FaceCoreTests", dependencies: ["FaceCore"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
         .testTarget(name: "FacewatchKitTests", dependencies: ["FacewatchKit"]),
-        .testTarget(name: "LandmarksTests", dependencies: ["Landmarks", "Imaging", "DlibFormat", "CLandmarkKernels"]),
+        .testTarget(name: "LandmarksTests", dependencies: ["FaceCore", "Landmarks", "Imaging", "DlibFormat", "CLandmarkKernels"]),
         .testTarget(name: "HelperThreadsTests", dependencies: ["HelperThreads"]),
         .testTarget(name: "HOGDetectionTests", dependencies: ["HOGDetection", "DlibFormat", "Imaging"]),
-        .testTarget(name: "DetectionTests", dependencies: ["Detection", "HOGDetection", "Landmarks", "Imaging"]),
-        .testTarget(name: "ExpressionsTests", dependencies: ["Expressions", "Landmarks"]),
-        .testTarget(name: "EventsTests", dependencies: ["Events", "Landmarks"]),
+        .testTarget(name: "DetectionTests", dependencies: ["FaceCore", "Detection", "HOGDetection", "Landmarks", "Imaging"]),
+        .testTarget(name: "ExpressionsTests", dependencies: ["FaceCore", "Expressions", "Landmarks"]),
+        .testTarget(name: "EventsTests", dependencies: ["FaceCore", "Events", "Landmarks"]),
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "Imaging"]),
-        .testTarget(name: "LivenessTests", dependencies: ["Liveness", "Pipeline", "Config", "Recordings", "Events", "Expressions", "Landmarks"]),
+        .testTarget(name: "LivenessTests", dependencies: ["FaceCore", "Liveness", "Pipeline", "Config", "Recordings", "Events", "Expressions", "Landmarks"]),
         .testTarget(name: "LivenessEvaluationTests", dependencies: ["LivenessEvaluation", "Liveness", "Pipeline", "Config", "Recordings", "Landmarks"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "Recordings", "Imaging"]),
         // Runs the built `facewatch` binary: exit codes, signals, pipes, sockets.

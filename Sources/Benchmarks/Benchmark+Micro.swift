@@ -1,5 +1,6 @@
 import Config
 import Detection
+import FaceCore
 import FaceDescriptor
 import Foundation
 import Imaging

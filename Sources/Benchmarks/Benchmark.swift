@@ -1,5 +1,6 @@
 import Config
 import Events
+import FaceCore
 import FaceDescriptor
 import Foundation
 import Imaging

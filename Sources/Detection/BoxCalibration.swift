@@ -1,3 +1,4 @@
+import FaceCore
 import Landmarks
 
 /// Maps a cascade detector's box to the box dlib's landmark model was trained on (dlib's HOG

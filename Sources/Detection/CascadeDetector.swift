@@ -1,3 +1,4 @@
+import FaceCore
 import Imaging
 import Landmarks
 

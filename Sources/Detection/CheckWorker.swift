@@ -1,4 +1,5 @@
 import Dispatch
+import FaceCore
 import HelperThreads
 import Imaging
 import Landmarks

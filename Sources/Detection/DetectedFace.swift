@@ -1,3 +1,4 @@
+import FaceCore
 import Landmarks
 
 /// One face a ``FaceDetector`` found.

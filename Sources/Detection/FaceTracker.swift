@@ -1,3 +1,4 @@
+import FaceCore
 import Foundation
 import Imaging
 import Landmarks
@@ -89,7 +90,7 @@ public final class FaceTracker {
             let box = predictor.box(fitting: face.shape)
             region = region.union(Self.fitArea(of: box))
             if (face.age + 1) % settings.verifyEvery == 0 {
-                region = region.union(detector.confirmationArea(of: box, roll: Self.roll(of: face.shape)))
+                region = region.union(detector.confirmationArea(of: box, roll: face.shape.roll))
             }
         }
         return region.clipped(width: width, height: height)
@@ -153,7 +154,7 @@ public final class FaceTracker {
             // The check scans around the box the landmarks are fitted in, turned by the tilt
             // they had coming into this frame: it needs nothing from the fit, so it runs on the
             // worker meanwhile.
-            let roll = Self.roll(of: faces[i].shape)
+            let roll = faces[i].shape.roll
             if !valid.contains(detector.confirmationArea(of: box, roll: roll).clipped(width: image.width, height: image.height)) {
                 _ = completeImage()
             }
@@ -223,16 +224,6 @@ public final class FaceTracker {
             found.append(nextID)
             nextID += 1
         }
-    }
-
-    /// The face's tilt on screen (radians, clockwise positive) from the line between the eye centres.
-    private static func roll(of shape: FaceShape) -> Double {
-        guard shape.count >= 48 else { return 0 }
-        var right = SIMD2<Float>.zero, left = SIMD2<Float>.zero
-        for i in 36...41 { right += shape[i] }
-        for i in 42...47 { left += shape[i] }
-        let d = (left - right) / 6
-        return atan2(Double(d.y), Double(d.x))
     }
 
     /// A box a face could occupy: of the detector's size limits and overlapping the frame.

@@ -1,3 +1,4 @@
+import FaceCore
 import Landmarks
 
 /// A face followed from frame to frame: its stable id, the box its landmarks were fitted in,

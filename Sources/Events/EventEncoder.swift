@@ -1,4 +1,4 @@
-import Landmarks
+import FaceCore
 
 /// Serialises events to single JSON lines by hand: keys in a fixed order (`type`, `t`, `frame`,
 /// then the type's fields in the order of shared/spec/events.md, added fields after them), no

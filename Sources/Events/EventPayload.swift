@@ -1,4 +1,4 @@
-import Landmarks
+import FaceCore
 
 /// Whether a lasting state (smile, open mouth, closed eyes) starts or ends.
 public enum EventState: String, Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Landmarks
+import FaceCore
 
 /// One face in a `frame` event.
 public struct FrameFace: Sendable, Equatable {

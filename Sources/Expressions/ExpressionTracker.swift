@@ -1,4 +1,4 @@
-import Landmarks
+import FaceCore
 
 /// The expression state of one tracked face: measures each frame's landmarks and runs the blink,
 /// smile and mouth-open state machines on them.

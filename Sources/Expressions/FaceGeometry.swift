@@ -1,4 +1,3 @@
-import Landmarks
 
 /// The ratios the expression state machines work on, computed from the 68 iBUG landmarks.
 ///

@@ -1,5 +1,5 @@
+import FaceCore
 import Foundation
-import Landmarks
 
 /// Head pose from 2D landmarks by a scaled-orthographic (weak-perspective) fit of
 /// `GenericFaceModel`.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Config
 import Detection
+import FaceCore
 import Foundation
 import Imaging
 import Landmarks

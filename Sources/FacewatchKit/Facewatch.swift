@@ -1,5 +1,6 @@
 @_exported import Config
 @_exported import Events
+@_exported import FaceCore
 @_exported import Liveness
 @_exported import Pipeline
 @_exported import Recordings

@@ -1,3 +1,4 @@
+import FaceCore
 import FaceDescriptor
 import Foundation
 import Imaging

@@ -1,3 +1,4 @@
+import FaceCore
 extension ShapePredictor {
     /// The box the model expects for a face with these landmarks: the square box in which the
     /// model's mean shape best matches `shape` (least squares over scale and translation).

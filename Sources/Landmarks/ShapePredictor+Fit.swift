@@ -1,5 +1,6 @@
 import CCPUFeatures
 import CLandmarkKernels
+import FaceCore
 import Imaging
 
 extension ShapePredictor {

@@ -1,7 +1,6 @@
 import Events
 import Expressions
-import Landmarks
-import Pipeline
+import FaceCore
 
 /// Active liveness by challenge and response, bound to the timing of the prompts.
 ///

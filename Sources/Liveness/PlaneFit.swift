@@ -1,4 +1,4 @@
-import Landmarks
+import FaceCore
 
 /// How far a face's landmarks moved out of a plane between two frames.
 ///

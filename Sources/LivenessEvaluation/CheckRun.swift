@@ -1,4 +1,5 @@
 import Events
+import FaceCore
 import Liveness
 import Pipeline
 import Recordings

@@ -1,4 +1,5 @@
 import Events
+import FaceCore
 import Foundation
 import Imaging
 import Recordings

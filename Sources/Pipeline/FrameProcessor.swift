@@ -1,6 +1,7 @@
 import Detection
 import Events
 import Expressions
+import FaceCore
 import Foundation
 import Imaging
 import Landmarks

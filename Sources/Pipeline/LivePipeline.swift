@@ -1,5 +1,6 @@
 import Dispatch
 import Events
+import FaceCore
 import Foundation
 import Recordings
 

@@ -1,5 +1,5 @@
 import Events
-import Pipeline
+import FaceCore
 import Prometheus
 
 /// The Prometheus metrics of one Facewatch process (one camera): frames captured, decoded and

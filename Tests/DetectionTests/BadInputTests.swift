@@ -1,4 +1,5 @@
 import Detection
+import FaceCore
 import Imaging
 import Landmarks
 import XCTest

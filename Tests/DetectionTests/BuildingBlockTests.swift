@@ -1,4 +1,5 @@
 @testable import Detection
+import FaceCore
 import Imaging
 import Landmarks
 import XCTest

@@ -1,4 +1,5 @@
 import Detection
+import FaceCore
 import Foundation
 import Imaging
 import Landmarks

@@ -1,3 +1,4 @@
+import FaceCore
 import Foundation
 import Landmarks
 import XCTest

@@ -1,3 +1,4 @@
+import FaceCore
 import Landmarks
 import XCTest
 @testable import Expressions

@@ -1,4 +1,5 @@
 import CLandmarkKernels
+import FaceCore
 import Foundation
 import Imaging
 @testable import Landmarks

@@ -1,3 +1,4 @@
+import FaceCore
 import Foundation
 import Imaging
 import Landmarks

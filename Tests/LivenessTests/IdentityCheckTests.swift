@@ -1,5 +1,6 @@
 import Events
 import Expressions
+import FaceCore
 import Landmarks
 import Liveness
 import Pipeline

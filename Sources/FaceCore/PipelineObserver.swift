@@ -1,5 +1,3 @@
-import Events
-
 /// Why a frame never reached the landmark model.
 public enum FrameDropReason: String, Sendable, CaseIterable {
     /// A newer frame replaced it in the one-slot handoff (processing was busy).

@@ -1,7 +1,3 @@
-import Events
-import Expressions
-import Landmarks
-
 /// What the processor saw of one tracked face in the last frame, for in-process consumers such
 /// as the liveness check and the annotated video.
 public struct FaceObservation: Sendable {

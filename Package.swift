@@ -45,8 +45,10 @@ let package = Package(
         // AVX2/FMA kernels for the HOG detector, behind the runtime CPU check (Swift SIMD otherwise).
         .target(name: "CHOGKernels"),
         .target(name: "HOGDetection", dependencies: ["Imaging", "DlibFormat", "CCPUFeatures", "CHOGKernels", "HelperThreads"]),
-        // OpenCV cascade detector, box mapping and tracking.
-        .target(name: "Detection", dependencies: ["FaceCore", "Imaging", "Landmarks", "HOGDetection", "HelperThreads"]),
+        // The detector seam over dlib's HOG detector and the OpenCV cascade (a Swift detectMultiScale), box calibration.
+        .target(name: "Detection", dependencies: ["FaceCore", "Imaging", "HOGDetection"]),
+        // The tracker: landmarks carry a face from frame to frame, window checks, the motion gate, the scan schedule.
+        .target(name: "Tracking", dependencies: ["FaceCore", "Detection", "Imaging", "Landmarks", "HelperThreads"]),
         // EAR/MAR/smile/pose measures and the blink, smile and mouth state machines.
         .target(name: "Expressions", dependencies: ["FaceCore"]),
         // The JSON-lines event schema (shared/spec/events.md) and its writer.
@@ -58,10 +60,10 @@ let package = Package(
         // V4L2 camera capture (and an emulated camera playing a recording) as a frame source.
         .target(name: "Capture", dependencies: ["CV4L2", "Recordings", "Imaging", "Events"]),
         // config.json: every setting, strictly parsed, with the key named in each error.
-        .target(name: "Config", dependencies: ["Imaging", "Landmarks", "Detection", "Expressions", "Events", "Pointer"]),
+        .target(name: "Config", dependencies: ["Imaging", "Landmarks", "Detection", "Tracking", "Expressions", "Events", "Pointer"]),
         // Frame source -> decode -> detect/track -> landmarks -> expressions -> events.
         .target(name: "Pipeline", dependencies: [
-            "FaceCore", "Imaging", "Landmarks", "Detection", "HOGDetection", "Expressions", "Events", "Recordings", "Config",
+            "FaceCore", "Imaging", "Landmarks", "Detection", "Tracking", "HOGDetection", "Expressions", "Events", "Recordings", "Config",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // C shim over libmosquitto: a client on its own network thread, counters instead of callbacks.
@@ -110,12 +112,12 @@ let package = Package(
         // `facewatch bench`'s measurements: the pipeline's stages, micro-benchmarks, the empty view,
         // frame sizes, the model's load, the face descriptor; a report and its JSON form.
         .target(name: "Benchmarks", dependencies: [
-            "FaceCore", "Config", "Detection", "Events", "FaceDescriptor", "HOGDetection", "Imaging", "Landmarks", "Pipeline", "Recordings",
+            "FaceCore", "Config", "Detection", "Events", "FaceDescriptor", "HOGDetection", "Imaging", "Landmarks", "Pipeline", "Recordings", "Tracking",
         ]),
         // What the libFuzzer targets share: input handling and a corpus replayer for plain builds.
         .target(name: "FuzzSupport"),
         .executableTarget(name: "FacewatchCLI", dependencies: [
-            "FaceCore", "Imaging", "Landmarks", "Detection", "Expressions", "Events", "Recordings", "Pipeline", "Liveness", "LivenessEvaluation", "Capture",
+            "FaceCore", "Imaging", "Landmarks", "Detection", "Tracking", "Expressions", "Events", "Recordings", "Pipeline", "Liveness", "LivenessEvaluation", "Capture",
             "Config", "Sinks", "Reports", "HOGDetection", "WebServer", "Telemetry", "Pointer", "FaceDescriptor", "Identity",
             "FacewatchKit", "Benchmarks", "Daemon",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -128,6 +130,7 @@ let package = Package(
         .testTarget(name: "HelperThreadsTests", dependencies: ["HelperThreads"]),
         .testTarget(name: "HOGDetectionTests", dependencies: ["HOGDetection", "DlibFormat", "Imaging"]),
         .testTarget(name: "DetectionTests", dependencies: ["FaceCore", "Detection", "HOGDetection", "Landmarks", "Imaging"]),
+        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "Detection", "FaceCore", "Landmarks", "Imaging"]),
         .testTarget(name: "ExpressionsTests", dependencies: ["FaceCore", "Expressions", "Landmarks"]),
         .testTarget(name: "EventsTests", dependencies: ["FaceCore", "Events", "Landmarks"]),
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "Imaging"]),

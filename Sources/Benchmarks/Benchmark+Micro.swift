@@ -7,6 +7,7 @@ import Imaging
 import Landmarks
 import Pipeline
 import Recordings
+import Tracking
 
 extension Benchmark {
     /// Decode, one landmark fit, one full-frame detection and one tracked frame on the recording's first frame.

@@ -3,6 +3,7 @@ import Foundation
 import Imaging
 import Landmarks
 import Pipeline
+import Tracking
 
 /// The cost of watching an empty view and how soon a face walking into it is found: the figures
 /// behind `tracking.empty_scan_interval_s` and `motion_scan_interval_s` (`facewatch bench`).

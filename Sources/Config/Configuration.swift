@@ -5,6 +5,7 @@ import Foundation
 import Imaging
 import Landmarks
 import Pointer
+import Tracking
 
 /// Every setting of the daemon and its tools, as read from `config.json` (see the README's
 /// table; the repository's `config.json` lists each with its default). Unknown keys and bad

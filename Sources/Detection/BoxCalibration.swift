@@ -1,5 +1,4 @@
 import FaceCore
-import Landmarks
 
 /// Maps a cascade detector's box to the box dlib's landmark model was trained on (dlib's HOG
 /// detector boxes sit differently: a cascade box is wider and higher on the face). The mapping

@@ -1,6 +1,5 @@
 import FaceCore
 import Imaging
-import Landmarks
 
 /// Multi-scale face detection with a ``CascadeClassifier``: a Swift re-implementation of
 /// OpenCV's `CascadeClassifier::detectMultiScale` (CPU path) that gives the same boxes on the

@@ -1,7 +1,6 @@
 import FaceCore
 import Foundation
 import Imaging
-import Landmarks
 
 /// ``FaceDetector`` on an OpenCV cascade (``CascadeDetector``): its boxes are mapped to the
 /// landmark model's convention by a ``BoxCalibration``.

@@ -1,5 +1,4 @@
 import FaceCore
-import Landmarks
 
 /// One face a ``FaceDetector`` found.
 public struct DetectedFace: Sendable, Equatable {

@@ -1,6 +1,5 @@
 import FaceCore
 import Imaging
-import Landmarks
 
 /// A face detector as the tracker and the commands use it: a full-frame scan, and a scan of the
 /// area around a tracked face. Every box it returns is in the convention of dlib's 68-point

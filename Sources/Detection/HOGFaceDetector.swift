@@ -2,7 +2,6 @@ import FaceCore
 import Foundation
 import HOGDetection
 import Imaging
-import Landmarks
 
 /// ``FaceDetector`` on dlib's HOG frontal face detector (`HOGDetection.FrontalFaceDetector`).
 ///

@@ -1,5 +1,4 @@
 import FaceCore
-import Landmarks
 
 /// OpenCV's `groupRectangles(rects, groupThreshold, eps)`, with scratch buffers kept between
 /// calls.

@@ -6,6 +6,7 @@ import Foundation
 import Imaging
 import Landmarks
 import Pipeline
+import Tracking
 
 /// `facewatch landmarks IMAGE`: fits the 68 landmarks on one image and prints them as JSON.
 struct LandmarksCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import Config
 import Detection
 import Landmarks
 import Logging
+import Tracking
 
 extension FrameProcessor {
     /// Loads the models a configuration names (each once) and builds a processor.

@@ -6,6 +6,7 @@ import Foundation
 import Imaging
 import Landmarks
 import Recordings
+import Tracking
 
 /// The per-frame work of the pipeline: decode → detect/track → landmarks → expressions → events.
 ///

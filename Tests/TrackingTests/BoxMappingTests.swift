@@ -2,6 +2,7 @@ import Detection
 import FaceCore
 import Imaging
 import Landmarks
+import Tracking
 import XCTest
 
 /// Landmarks fitted from our detector's boxes must agree with dlib's landmarks fitted from

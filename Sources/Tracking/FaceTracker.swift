@@ -1,3 +1,4 @@
+import Detection
 import FaceCore
 import Foundation
 import Imaging

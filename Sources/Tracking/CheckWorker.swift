@@ -1,3 +1,4 @@
+import Detection
 import Dispatch
 import FaceCore
 import HelperThreads

@@ -2,6 +2,7 @@ import Detection
 import Foundation
 import Imaging
 import Landmarks
+import Tracking
 import XCTest
 
 /// The tracker on a real face moved across the frame, hidden and shown again.

@@ -1,6 +1,7 @@
 import Detection
 import Imaging
 import Landmarks
+import Tracking
 import XCTest
 
 /// When the full-frame detector runs: rarely on an empty still view, soon after the view changes,

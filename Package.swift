@@ -99,7 +99,7 @@ let package = Package(
         // Active liveness by challenge and response (`facewatch check`).
         .target(name: "Liveness", dependencies: ["FaceCore", "Events", "Expressions"]),
         // Scoring the liveness check: attack replays, people answering its cues, APCER and BPCER.
-        .target(name: "LivenessEvaluation", dependencies: ["FaceCore", "Liveness", "Pipeline", "Events", "Recordings"]),
+        .target(name: "LivenessEvaluation", dependencies: ["FaceCore", "Config", "Landmarks", "Liveness", "Pipeline", "Events", "Recordings"]),
         // The library a Swift program imports: the pipeline on a recording or a camera as an
         // AsyncSequence of events or of processed frames, and the liveness check.
         .target(name: "FacewatchKit", dependencies: ["FaceCore", "Config", "Events", "Liveness", "Pipeline", "Recordings", "Capture"]),

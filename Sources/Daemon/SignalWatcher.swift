@@ -1,8 +1,9 @@
 import Dispatch
 import Foundation
 
-/// Turns SIGINT and SIGTERM into a call on a queue (instead of killing the process), so the
-/// daemon can stop capture, flush its events and exit 0. Keep the watcher alive while needed.
+/// Turns signals (SIGINT and SIGTERM unless told otherwise) into a call on a queue and a flag,
+/// instead of their default action: the daemon stops capture, flushes its events and exits 0;
+/// `loopback` starts playing on SIGUSR1. Keep the watcher alive while needed.
 ///
 /// `@unchecked Sendable`: `caught` is read and written only with `lock` held; the signal
 /// sources (not annotated `Sendable` by Dispatch) are set up in `init` and cancelled in `deinit`.
@@ -11,16 +12,15 @@ public final class SignalWatcher: @unchecked Sendable {
     private let lock = NSLock()
     private var caught = false
 
-    /// Whether SIGINT or SIGTERM arrived. Safe from any thread.
+    /// Whether one of the signals arrived. Safe from any thread.
     public var received: Bool {
         lock.lock()
         defer { lock.unlock() }
         return caught
     }
 
-    /// Starts watching; `handler` runs on a global queue with the signal's number.
-    public init(_ handler: @escaping @Sendable (Int32) -> Void = { _ in }) {
-        let numbers = [SIGINT, SIGTERM]
+    /// Starts watching `numbers`; `handler` runs on a global queue with the signal's number.
+    public init(signals numbers: [Int32] = [SIGINT, SIGTERM], _ handler: @escaping @Sendable (Int32) -> Void = { _ in }) {
         sources = numbers.map { number in
             signal(number, SIG_IGN)
             return DispatchSource.makeSignalSource(signal: number, queue: .global())

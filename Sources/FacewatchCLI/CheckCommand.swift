@@ -90,44 +90,17 @@ struct CheckCommand: ParsableCommand {
                                    distance: match.distance, threshold: match.threshold)
         }
         guard let replay else {
-            return try checkLive(check, camera: camera.apply(to: configuration.camera), processor: processor, read: read, emit: emit)
+            let opened = try Camera(settings: camera.apply(to: configuration.camera).settings)
+            defer { opened.close() }
+            var signals: SignalWatcher?
+            try check.run(camera: opened, processor: processor, identity: read, emit: emit) { live in
+                signals = SignalWatcher { _ in live.stop() }
+            }
+            withExtendedLifetime(signals) {}
+            return check.verdict?.passed == true
         }
-        let recording = try Recording(directory: replay)
-        var source = RecordingSource(recording: recording)
-        var events: [Event] = []
-        while check.verdict == nil {
-            events.removeAll(keepingCapacity: true)
-            guard let result = try processor.processNext(from: &source, emit: { events.append($0) }) else { break }
-            check.observe(frame: result.index, t: result.t, events: events, faces: result.faces,
-                          facesInView: result.facesInView, identity: read(result), emit: emit)
-        }
-        check.finish(emit: emit)
+        var source = RecordingSource(recording: try Recording(directory: replay))
+        try check.run(&source, processor: processor, identity: read, emit: emit)
         return check.verdict?.passed == true
     }
-
-    /// Runs the check on the camera through the live pipeline, until the verdict.
-    private func checkLive(_ check: LivenessCheck, camera: CameraConfiguration, processor: FrameProcessor,
-                           read: @escaping (FrameResult) -> IdentityReading?, emit: @escaping (CheckOutput) -> Void) throws -> Bool {
-        let opened = try Camera(settings: camera.settings)
-        defer { opened.close() }
-        processor.limitFrameSize(width: opened.format.width, height: opened.format.height)
-        var pipeline: LivePipeline?
-        let live = LivePipeline(processor: processor, sink: DiscardingSink(), afterFrame: { result, events in
-            check.observe(frame: result.index, t: result.t, events: events, faces: result.faces,
-                          facesInView: result.facesInView, identity: read(result), emit: emit)
-            if check.verdict != nil { pipeline?.stop() }
-        })
-        pipeline = live
-        let signals = SignalWatcher { _ in live.stop() }
-        var source = LiveSource(camera: opened, reconnector: Reconnector(deadline: 0), recorder: nil) { _ in }
-        defer { withExtendedLifetime(signals) {} }
-        _ = try live.run(&source)
-        check.finish(emit: emit)
-        return check.verdict?.passed == true
-    }
-}
-
-/// The check writes prompts and the verdict, not the event stream.
-private final class DiscardingSink: EventSink {
-    func write(_ event: Event) throws {}
 }

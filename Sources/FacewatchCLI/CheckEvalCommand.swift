@@ -1,10 +1,6 @@
 import ArgumentParser
-import Config
-import Foundation
-import Landmarks
 import Liveness
 import LivenessEvaluation
-import Pipeline
 import Recordings
 
 /// `facewatch check-eval`: scores the liveness check against presentation attacks (APCER per
@@ -58,57 +54,11 @@ struct CheckEvalCommand: ParsableCommand {
 
     private var challengeNames: [String] { challenges.split(separator: ",").map(String.init) }
 
-    private func challenge(_ name: String, seed: UInt64) throws -> Challenge {
-        name == "random" ? Challenge.random(seed: seed) : try Challenge(parsing: name)
-    }
-
     mutating func run() throws {
-        let configuration = try options.load()
-        let predictor = try ShapePredictor(contentsOf: configuration.landmarkModel, cache: configuration.landmarkCache)
-        var score = PresentationScore()
-        let attackRecordings = try Self.recordings(in: attacks)
-        var progress = ProgressLine(total: attackRecordings.count, label: "attacks")
-        for (n, recording) in attackRecordings.enumerated() {
-            var source = RecordingSource(recording: recording, loops: CheckRun.loops(recording, toLast: attackSeconds))
-            let frames = try CheckRun.process(&source, with: FrameProcessor(configuration: configuration, predictor: predictor))
-            let name = URL(fileURLWithPath: recording.directory).lastPathComponent
-            let kind = recording.truth?.attack ?? "replay"
-            for challengeName in challengeNames {
-                for seed in 1...UInt64(seeds) {
-                    let verdict = CheckRun.verdict(try challenge(challengeName, seed: seed), seed: seed, on: frames)
-                    score.addAttack(challenge: challengeName, kind: kind, recording: name, seed: seed, verdict: verdict)
-                }
-            }
-            progress.update(n + 1)
-        }
-        progress.finish()
-        let people = try Self.recordings(in: genuine)
-        progress = ProgressLine(total: people.count, label: "genuine")
-        for (n, recording) in people.enumerated() {
-            let name = URL(fileURLWithPath: recording.directory).lastPathComponent
-            for challengeName in challengeNames {
-                for seed in 1...UInt64(genuineSeeds) {
-                    let steps = try challenge(challengeName, seed: seed)
-                    var person = try RespondingPerson(recording: recording, seed: seed)
-                    guard steps.steps.allSatisfy({ person.canRespond(to: $0) }) else { continue }
-                    let processor = try FrameProcessor(configuration: configuration, predictor: predictor)
-                    let writer = try saveGenuine.map { folder in
-                        try RecordingWriter(
-                            directory: URL(fileURLWithPath: folder)
-                                .appendingPathComponent("\(name)-\(challengeName.replacingOccurrences(of: ":", with: "x"))-\(seed)").path,
-                            info: RecordingInfo(width: recording.info.width, height: recording.info.height, fps: recording.info.fps,
-                                                source: "\(name) answering \(steps) with seed \(seed), by facewatch check-eval"))
-                    }
-                    let verdict = try CheckRun.verdict(steps, seed: seed, person: &person, processor: processor) { frame in
-                        if case .jpeg(let data) = frame.payload { try writer?.append(jpeg: data, t: frame.t) }
-                    }
-                    try writer?.finish()
-                    score.addGenuine(challenge: challengeName, verdict: verdict)
-                }
-            }
-            progress.update(n + 1)
-        }
-        progress.finish()
+        let evaluation = CheckEvaluation(challenges: challengeNames, seeds: seeds, genuineSeeds: genuineSeeds,
+                                         attackSeconds: attackSeconds, saveGenuine: saveGenuine)
+        let score = try evaluation.run(attacks: { try Self.recordings(in: attacks) }, genuine: { try Self.recordings(in: genuine) },
+                                       configuration: options.load())
         print(score.table(challenges: challengeNames))
     }
 
@@ -117,21 +67,13 @@ struct CheckEvalCommand: ParsableCommand {
     static func recordings(in paths: [String]) throws -> [Recording] {
         var found: [Recording] = []
         for path in paths {
-            let url = URL(fileURLWithPath: path)
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
-                throw ValidationError("\(path): not a folder")
+            let folders: [String]
+            do {
+                folders = try Recording.folders(in: path)
+            } catch {
+                throw ValidationError("\(error)")
             }
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("recording.json").path) {
-                found.append(try Recording(directory: path))
-                continue
-            }
-            let children = (try? FileManager.default.contentsOfDirectory(atPath: path).sorted()) ?? []
-            let inside = children.filter {
-                FileManager.default.fileExists(atPath: url.appendingPathComponent($0).appendingPathComponent("recording.json").path)
-            }
-            guard !inside.isEmpty else { throw ValidationError("\(path): no recording in it (no recording.json here or one folder down)") }
-            for child in inside { found.append(try Recording(directory: url.appendingPathComponent(child).path)) }
+            for folder in folders { found.append(try Recording(directory: folder)) }
         }
         return found
     }

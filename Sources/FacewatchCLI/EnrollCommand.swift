@@ -70,17 +70,13 @@ struct EnrollCommand: ParsableCommand {
                     return false
                 }
             }
-            if !force {
-                for other in store.identities where other.name != name {
-                    let distance = descriptors.map { IdentityReference(other).compare($0, threshold: context.threshold).distance }.min() ?? .infinity
-                    if distance < context.threshold {
-                        FileHandle.standardError.write(Data("Not enrolled: \(IdentityError.alreadyEnrolled(name: other.name, distance: distance))\n".utf8))
-                        return false
-                    }
-                }
+            if !force, let other = store.enrolledElsewhere(descriptors, name: name, threshold: context.threshold) {
+                FileHandle.standardError.write(Data("Not enrolled: \(IdentityError.alreadyEnrolled(name: other.name, distance: other.distance))\n".utf8))
+                return false
             }
-            try store.enroll(Identity(name: name, enrolledAt: Date().timeIntervalSince1970, descriptors: descriptors))
-            print(#"{"type":"enrolled","name":"\#(name)","descriptors":\#(descriptors.count),"store":"\#(context.storePath)"}"#)
+            let identity = Identity(name: name, enrolledAt: Date().timeIntervalSince1970, descriptors: descriptors)
+            try store.enroll(identity)
+            print(identity.enrolledLine(store: context.storePath), terminator: "")
             return true
         }
     }

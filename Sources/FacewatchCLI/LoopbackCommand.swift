@@ -1,6 +1,6 @@
 import ArgumentParser
 import Capture
-import Dispatch
+import Daemon
 import Foundation
 import Recordings
 
@@ -53,44 +53,14 @@ struct LoopbackCommand: ParsableCommand {
         } catch let error as VideoDeviceError {
             throw CommandError("\(error) (is it a v4l2loopback device? `sudo modprobe v4l2loopback` creates one)")
         }
-        let started = StartSignal()
+        let started = SignalWatcher(signals: [SIGUSR1])
         if leadIn > 0 {
             Log.shared.info("lead-in: showing the first frame of \(recording) on \(device) for up to \(leadIn) s (SIGUSR1 starts playing)")
         }
         Log.shared.info("playing \(recording) into \(device): \(opened.frames.count) frames, \(format.fourcc) \(opened.info.width)x\(opened.info.height) at \(opened.info.fps) fps\(speed == 1 ? "" : " played at \(speed)x")\(loop ? ", looping" : "")")
         let written = try withExtendedLifetime(started) {
-            try feeder.play(loops: loop ? nil : 1, leadIn: leadIn, speed: speed, start: started.isSet)
+            try feeder.play(loops: loop ? nil : 1, leadIn: leadIn, speed: speed, start: { started.received })
         }
         Log.shared.info("\(written) frames written to \(device)")
-    }
-}
-
-/// SIGUSR1 as a flag that a loop can poll.
-///
-/// `@unchecked Sendable`: `set` is read and written only with `lock` held; the signal source
-/// (not annotated `Sendable` by Dispatch) is made in `init` and cancelled in `deinit`.
-private final class StartSignal: @unchecked Sendable {
-    private let source = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: .global())
-    private let lock = NSLock()
-    private var set = false
-
-    init() {
-        signal(SIGUSR1, SIG_IGN)
-        source.setEventHandler { [self] in
-            lock.lock()
-            set = true
-            lock.unlock()
-        }
-        source.resume()
-    }
-
-    deinit {
-        source.cancel()
-    }
-
-    func isSet() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return set
     }
 }

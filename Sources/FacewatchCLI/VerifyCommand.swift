@@ -57,17 +57,12 @@ struct VerifyCommand: ParsableCommand {
             }
             var source = try context.openStream(replay: replay, camera: camera)
             let label = replay ?? context.configuration.camera.device
-            var distances: [Double] = []
-            _ = try context.reader.sample(&source, count: frames)
-                .map { reference.compare($0, threshold: context.threshold) }
-                .map { match -> Void in
-                    distances.append(match.distance)
-                    print(match.jsonLine(source: label), terminator: "")
-                }
-            guard !distances.isEmpty else { throw IdentityError.face("\(label): no good frame of one face (frontal, eyes open, sharp)") }
-            let median = distances.sorted()[distances.count / 2]
-            let verdict = IdentityMatch(name: reference.name, distance: median, threshold: context.threshold)
-            print(#"{"type":"verify","name":"\#(reference.name)","frames":\#(distances.count),"distance":\#(String(format: "%.4f", median)),"threshold":\#(context.threshold),"match":\#(verdict.match)}"#)
+            let matches = try context.reader.sample(&source, count: frames).map { reference.compare($0, threshold: context.threshold) }
+            for match in matches { print(match.jsonLine(source: label), terminator: "") }
+            guard let verdict = IdentityMatch(medianOf: matches) else {
+                throw IdentityError.face("\(label): no good frame of one face (frontal, eyes open, sharp)")
+            }
+            print(verdict.verifyLine(frames: matches.count), terminator: "")
             return verdict.match
         }
     }

@@ -115,14 +115,7 @@ public struct Facewatch: Sendable {
         let processor = try FrameProcessor(configuration: configuration)
         let check = LivenessCheck(challenge: challenge, settings: settings, seed: seed)
         var source = RecordingSource(recording: try Recording(directory: recording))
-        var events: [Event] = []
-        while check.verdict == nil {
-            events.removeAll(keepingCapacity: true)
-            guard let result = try processor.processNext(from: &source, emit: { events.append($0) }) else { break }
-            check.observe(frame: result.index, t: result.t, events: events, faces: result.faces,
-                          facesInView: result.facesInView) { _ in }
-        }
-        if check.verdict == nil { check.finish { _ in } }
+        try check.run(&source, processor: processor) { _ in }
         return check.verdict!
     }
 

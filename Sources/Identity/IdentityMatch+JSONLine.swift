@@ -1,4 +1,5 @@
 import Events
+import Foundation
 
 extension IdentityMatch {
     /// The `identity` JSON line of this match (`facewatch verify`), line break included:
@@ -16,4 +17,12 @@ extension IdentityMatch {
         out += Array(",\"match\":\(match)}\n".utf8)
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// The closing `verify` JSON line of a stream (`facewatch verify --replay` or `--device`),
+    /// line break included: this match, of the median distance over `frames` good frames.
+    public func verifyLine(frames: Int) -> String {
+        "{\"type\":\"verify\",\"name\":\(JSONString.literal(name)),\"frames\":\(frames),"
+            + "\"distance\":\(String(format: "%.4f", distance)),\"threshold\":\(threshold),\"match\":\(match)}\n"
+    }
+
 }

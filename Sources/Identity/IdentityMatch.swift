@@ -14,6 +14,14 @@ public struct IdentityMatch: Sendable, Equatable {
         self.distance = distance
         self.threshold = threshold
     }
+
+    /// The match of the median distance of `matches` (the upper one of an even count), under
+    /// the first one's name and threshold; nil for none.
+    public init?(medianOf matches: [IdentityMatch]) {
+        guard let first = matches.first else { return nil }
+        let distances = matches.map(\.distance).sorted()
+        self.init(name: first.name, distance: distances[distances.count / 2], threshold: first.threshold)
+    }
 }
 
 /// Who a face is checked against: an enrolled identity or the descriptor of an ID photo.

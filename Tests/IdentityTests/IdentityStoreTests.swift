@@ -123,4 +123,16 @@ final class IdentityStoreTests: XCTestCase {
         XCTAssertFalse(reference.compare(descriptor(0.5), threshold: 0.6).match)  // 0.2·√128 ≈ 2.26
         XCTAssertFalse(IdentityMatch(name: "x", distance: 0.6, threshold: 0.6).match, "at the threshold is not a match")
     }
+
+    func testAFaceEnrolledUnderAnotherNameIsFound() throws {
+        var store = try IdentityStore(path: folder + "/store/ids.json")
+        try store.enroll(Identity(name: "alice", enrolledAt: 1, descriptors: [descriptor(0.1)]))
+        try store.enroll(Identity(name: "bob", enrolledAt: 2, descriptors: [descriptor(5)]))
+        let again = [descriptor(3), descriptor(0.1)]
+        let found = try XCTUnwrap(store.enrolledElsewhere(again, name: "carol", threshold: 0.6))
+        XCTAssertEqual(found.name, "alice")
+        XCTAssertEqual(found.distance, 0, accuracy: 1e-6, "the nearest of the descriptors")
+        XCTAssertNil(store.enrolledElsewhere(again, name: "alice", threshold: 0.6), "its own name is no conflict")
+        XCTAssertNil(store.enrolledElsewhere([descriptor(2)], name: "carol", threshold: 0.6))
+    }
 }

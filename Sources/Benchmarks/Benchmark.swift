@@ -1,7 +1,6 @@
 import Config
 import Events
 import FaceCore
-import FaceDescriptor
 import Foundation
 import Imaging
 import Landmarks

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Capture
 import Config
-import Pipeline
 
 /// The camera options of the commands that capture live; each overrides the config's `camera`
 /// setting of the same name.

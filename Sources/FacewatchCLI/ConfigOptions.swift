@@ -2,7 +2,6 @@ import ArgumentParser
 import Config
 import Detection
 import Logging
-import Pipeline
 
 /// Options every command that loads models shares: the config file and per-run overrides.
 struct ConfigOptions: ParsableArguments {

@@ -1,6 +1,5 @@
 import FaceCore
 import FaceDescriptor
-import Pipeline
 
 /// Whether a face is good enough to enrol: frontal, eyes open, sharp. Sharpness is the variance
 /// of the Laplacian of the aligned chip's luminance, so it does not depend on the face's size.

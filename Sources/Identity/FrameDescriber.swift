@@ -2,7 +2,6 @@ import FaceCore
 import FaceDescriptor
 import Foundation
 import Imaging
-import Pipeline
 import Recordings
 
 /// Describes a tracked face in a frame: decodes the frame in colour (only frames used for

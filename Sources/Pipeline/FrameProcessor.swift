@@ -1,4 +1,3 @@
-import Detection
 import Events
 import Expressions
 import FaceCore

@@ -1,6 +1,5 @@
 import Detection
 import FaceCore
-import Landmarks
 import Recordings
 
 /// What the processor made of one frame, handed down the stream to whoever follows it (a

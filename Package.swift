@@ -104,10 +104,12 @@ let package = Package(
         // AsyncSequence of events or of processed frames, and the liveness check.
         .target(name: "FacewatchKit", dependencies: ["FaceCore", "Config", "Events", "Liveness", "Pipeline", "Recordings", "Capture"]),
         // The daemon's wiring (`run`, `serve`, `replay --speed`): the sinks besides standard output
-        // (socket, web, metrics, MQTT) and their shutdown, SIGINT/SIGTERM, a live run to its end.
+        // (socket, web, metrics, MQTT) and their shutdown; the pipeline and the web server as the
+        // services of one ServiceGroup, shut down gracefully on SIGINT/SIGTERM.
         .target(name: "Daemon", dependencies: [
             "Config", "Events", "Pipeline", "Recordings", "Sinks", "Telemetry", "WebServer",
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         // `facewatch bench`'s measurements: the pipeline's stages, micro-benchmarks, the empty view,
         // frame sizes, the model's load, the face descriptor; a report and its JSON form.

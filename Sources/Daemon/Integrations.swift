@@ -15,7 +15,7 @@ public final class Integrations {
     public let web: WebSession?
     public let metrics: FacewatchMetrics?
     public let mqtt: MQTTPublisher?
-    private let logger: Logger
+    let logger: Logger
     private var finished = false
 
     /// The web page shows EAR and MAR, which `frame` events carry: with a web server the processor
@@ -63,16 +63,14 @@ public final class Integrations {
         return others.isEmpty ? primary : FanOutSink(primary: primary, others: others)
     }
 
-    /// A live pipeline writing to all of them.
+    /// A live pipeline writing to all of them (the web server is run beside it by `LiveRun`).
     public func pipeline(processor: FrameProcessor, primary: EventSink, statsInterval: Double,
-                  upstreamDrops: @escaping () -> Int = { 0 }) -> LivePipeline {
+                         upstreamDrops: @escaping () -> Int = { 0 }) -> LivePipeline {
         let web = self.web, mqtt = self.mqtt
-        let pipeline = LivePipeline(
+        return LivePipeline(
             processor: processor, sink: sink(primary: primary), statsInterval: statsInterval, observer: metrics,
             brokerLost: mqtt.map { broker in { broker.lost } }, upstreamDrops: upstreamDrops,
             afterFrame: { result, events in web?.observe(result, events: events) })
-        web?.start(logger: logger) { _ in pipeline.stop() }
-        return pipeline
     }
 
     /// Ends a running check, stops the web server, flushes MQTT and closes the socket. Returns

@@ -1,10 +1,15 @@
+import Dispatch
 import Events
 import Pipeline
 import Recordings
+import ServiceLifecycle
 
 /// One run of the live pipeline to standard output and the integrations, as `facewatch run`,
-/// `serve` and `replay --speed` make it: SIGINT and SIGTERM stop it (what was captured is still
-/// processed and written), and a reader that closes standard output ends it normally.
+/// `serve` and `replay --speed` make it: the pipeline and the web server are the services of one
+/// `ServiceGroup`. SIGINT and SIGTERM shut the group down gracefully: the pipeline stops first
+/// (what was captured is still processed and written), then the web server. A pipeline that ends
+/// (its source did, or a sink failed) shuts the web server down; a web server that fails stops
+/// the pipeline. A reader that closes standard output ends the run normally.
 public final class LiveRun {
     /// How a run ended, when it did not fail.
     public enum Ending: Sendable, Equatable {
@@ -20,31 +25,53 @@ public final class LiveRun {
     /// The pipeline: its `report` takes events from the source, `isStopping` tells a paced
     /// source to end.
     public let pipeline: LivePipeline
-    /// Watches for SIGINT and SIGTERM as long as the run exists.
-    private let signals: SignalWatcher
+    private let outputs: Integrations
+    private let onSignal: @Sendable () -> Void
 
-    /// A live pipeline from `processor` to `stdout` and `outputs`, stopped by SIGINT/SIGTERM.
-    /// On a signal, `onSignal` runs first; then, with `giveUpAfter`, a stalled reader of
-    /// standard output may hold up the closing lines that many seconds at most (nil: as long
-    /// as it takes).
+    /// A live pipeline from `processor` to `stdout` and `outputs`. On SIGINT or SIGTERM,
+    /// `onSignal` runs first; then, with `giveUpAfter`, a stalled reader of standard output may
+    /// hold up the closing lines that many seconds at most (nil: as long as it takes).
     public init(outputs: Integrations, processor: FrameProcessor, stdout: JSONLinesWriter, statsInterval: Double,
                 upstreamDrops: @escaping () -> Int = { 0 }, giveUpAfter: Double? = nil,
-                onSignal: @escaping @Sendable (Int32) -> Void = { _ in }) {
+                onSignal: @escaping @Sendable () -> Void = {}) {
         let pipeline = outputs.pipeline(processor: processor, primary: stdout, statsInterval: statsInterval,
                                         upstreamDrops: upstreamDrops)
         self.pipeline = pipeline
-        signals = SignalWatcher { number in
-            onSignal(number)
+        self.outputs = outputs
+        self.onSignal = {
+            onSignal()
             pipeline.stop()
             if let giveUpAfter { stdout.giveUp(after: giveUpAfter) }
         }
     }
 
-    /// Runs until `source` ends or a signal stops it; rethrows the source's and the sinks'
-    /// other errors.
-    public func run(_ source: inout some FrameSource) throws -> Ending {
+    /// Runs until `source` ends, a signal stops the run or the web server fails (which
+    /// `Integrations.finish()` then returns); rethrows the source's and the sinks' other errors.
+    public func run(_ source: some FrameSource) throws -> Ending {
+        let web = outputs.web
+        let running = PipelineService(pipeline: pipeline, source: source, onGracefulShutdown: onSignal) {
+            web?.server.checks.finish()  // a check still running ends before the server does
+        }
+        // Shut down in reverse order: the pipeline first, so that the web page gets its last events.
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
+        if let web {
+            services.append(.init(service: web.service(logger: outputs.logger), successTerminationBehavior: .cancelGroup,
+                                  failureTerminationBehavior: .cancelGroup))
+        }
+        services.append(.init(service: running, successTerminationBehavior: .gracefullyShutdownGroup,
+                              failureTerminationBehavior: .gracefullyShutdownGroup))
+        var configuration = ServiceGroupConfiguration(services: services, logger: outputs.logger)
+        configuration.gracefulShutdownSignals = [.sigterm, .sigint]
+        configuration.maximumGracefulShutdownDuration = .seconds(5)  // then the web server is cancelled
+        let group = ServiceGroup(configuration: configuration)
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            try? await group.run()  // the web server's error is kept by the web session
+            done.signal()
+        }
+        done.wait()
         do {
-            return .finished(try pipeline.run(&source))
+            return .finished(try running.outcome.get())
         } catch let error as EventsError where error.isBrokenPipe {
             return .readerGone
         } catch EventsError.writeTimedOut {

@@ -99,8 +99,8 @@ struct ReplayCommand: ParsableCommand {
             try outputs.sink(primary: writer).write(Event(t: 0, frame: 0, .error(message: problem, code: "recording")))
         }
         let pipeline = live.pipeline
-        var source = PacedSource(RecordingSource(recording: recording, loops: loop), speed: speed) { pipeline.isStopping }
-        switch try live.run(&source) {
+        let source = PacedSource(RecordingSource(recording: recording, loops: loop), speed: speed) { pipeline.isStopping }
+        switch try live.run(source) {
         case .finished(let summary):
             Log.shared.info("\(summary.processed) of \(summary.captured) frames processed, \(summary.dropped) dropped, resident memory \(String(format: "%.1f", Double(ResidentMemory.current()) / 1_048_576)) MB")
         case .readerGone:

@@ -64,13 +64,13 @@ struct RunCommand: ParsableCommand {
                                        socket: server, logger: Log.shared)
         let recorder = try record.map { try RecordingWriter(directory: $0, info: opened.recordingInfo) }
         let live = LiveRun(outputs: outputs, processor: processor, stdout: stdout, statsInterval: configuration.statsInterval,
-                           upstreamDrops: { opened.droppedFrames }, giveUpAfter: ReplayCommand.shutdownWriteTimeout) { number in
-            Log.shared.info("signal \(number): stopping")
+                           upstreamDrops: { opened.droppedFrames }, giveUpAfter: ReplayCommand.shutdownWriteTimeout) {
+            Log.shared.info("SIGINT or SIGTERM: stopping")
         }
-        var source = LiveSource(camera: opened, reconnector: Reconnector(deadline: chosen.reconnectFor),
+        let source = LiveSource(camera: opened, reconnector: Reconnector(deadline: chosen.reconnectFor),
                                 recorder: recorder, report: live.pipeline.report)
         do {
-            switch try live.run(&source) {
+            switch try live.run(source) {
             case .finished(let summary):
                 if let error = outputs.finish() { throw error }
                 try recorder?.finish()

@@ -56,8 +56,8 @@ struct ServeCommand: ParsableCommand {
             let live = LiveRun(outputs: outputs, processor: processor, stdout: stdout, statsInterval: configuration.statsInterval)
             let pipeline = live.pipeline
             for problem in recording.problems { pipeline.report(Event(t: 0, frame: 0, .error(message: problem, code: "recording"))) }
-            var source = PacedSource(RecordingSource(recording: recording, loops: loop ? Int.max : 1), speed: speed) { pipeline.isStopping }
-            try end(outputs, live.run(&source))
+            let source = PacedSource(RecordingSource(recording: recording, loops: loop ? Int.max : 1), speed: speed) { pipeline.isStopping }
+            try end(outputs, live.run(source))
             return
         }
         let chosen = try camera.apply(to: configuration.camera)
@@ -66,9 +66,9 @@ struct ServeCommand: ParsableCommand {
         Log.shared.info("capturing from \(chosen.device): \(opened.format)")
         let live = LiveRun(outputs: outputs, processor: processor, stdout: stdout, statsInterval: configuration.statsInterval,
                            upstreamDrops: { opened.droppedFrames })
-        var source = LiveSource(camera: opened, reconnector: Reconnector(deadline: chosen.reconnectFor), recorder: nil,
+        let source = LiveSource(camera: opened, reconnector: Reconnector(deadline: chosen.reconnectFor), recorder: nil,
                                 report: live.pipeline.report)
-        try end(outputs, live.run(&source))
+        try end(outputs, live.run(source))
     }
 
     /// Logs how the run ended, then stops the integrations; a closed standard output is a normal end.

@@ -26,6 +26,9 @@ public final class LivePipeline: @unchecked Sendable {
         public var dropped = 0
         /// `nose` and `frame` lines dropped because the output could not keep up.
         public var droppedLines = 0
+
+        /// Nothing captured, processed or dropped.
+        public init() {}
     }
 
     private struct Captured {

@@ -35,21 +35,34 @@ public final class WebSession: @unchecked Sendable {
         server.video?.offer(result.frame, faces: result.faces, events: events)
     }
 
-    /// Starts serving; `failed` is called (from another thread) if the server cannot run, e.g.
-    /// the port is taken.
-    public func start(logger: Logger, failed: @escaping @Sendable (Error) -> Void) {
+    /// The server as a service of a `ServiceGroup` (the daemon's): it serves until the group shuts
+    /// down; a failure to serve (the port is taken) is kept as `error` and thrown, which ends the
+    /// group.
+    public func service(logger: Logger) -> any Service {
         let policy = server.policy
         let service = server.service(logger: logger) { port in
             logger.info("serving http://\(policy.address(port: port))/")
         }
-        let group = ServiceGroup(services: [service], logger: logger)
+        return ClosureService { [self] in
+            do {
+                try await service.run()
+            } catch {
+                let serveError = ServeError(address: policy.address(port: policy.port), error: error)
+                lock.withLock { failure = serveError }
+                throw serveError
+            }
+        }
+    }
+
+    /// Starts serving in a group of its own; `failed` is called (from another thread) if the
+    /// server cannot run, e.g. the port is taken.
+    public func start(logger: Logger, failed: @escaping @Sendable (Error) -> Void) {
+        let group = ServiceGroup(services: [service(logger: logger)], logger: logger)
         let task = Task.detached { [self] in
             do {
                 try await group.run()
             } catch {
-                let serveError = ServeError(address: policy.address(port: policy.port), error: error)
-                lock.withLock { failure = serveError }
-                failed(serveError)
+                failed(self.error ?? error)
             }
         }
         lock.withLock {

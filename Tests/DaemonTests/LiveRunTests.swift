@@ -19,8 +19,8 @@ final class LiveRunTests: XCTestCase {
     func testASourceThatEndsFinishesTheRun() throws {
         let null = open("/dev/null", O_WRONLY)
         defer { close(null) }
-        var source = NoFrames()
-        guard case .finished(let summary) = try live(writingTo: null).run(&source) else { return XCTFail("not finished") }
+        let source = NoFrames()
+        guard case .finished(let summary) = try live(writingTo: null).run(source) else { return XCTFail("not finished") }
         XCTAssertEqual(summary.captured, 0)
         XCTAssertEqual(summary.processed, 0)
     }
@@ -31,8 +31,8 @@ final class LiveRunTests: XCTestCase {
         XCTAssertEqual(pipe(&ends), 0)
         close(ends[0])
         defer { close(ends[1]) }
-        var source = NoFrames()
-        XCTAssertEqual(try live(writingTo: ends[1]).run(&source), .readerGone, "the closing stats line met a closed pipe")
+        let source = NoFrames()
+        XCTAssertEqual(try live(writingTo: ends[1]).run(source), .readerGone, "the closing stats line met a closed pipe")
     }
 }
 

@@ -148,6 +148,7 @@ let package = Package(
             "WebServer", "Liveness", "LivenessEvaluation", "Pipeline", "Config", "Recordings", "Events", "Landmarks", "Telemetry",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "Pipeline", "Config", "Recordings", "Events", "Landmarks"]),
         .testTarget(name: "PointerTests", dependencies: ["Pointer", "Events"]),

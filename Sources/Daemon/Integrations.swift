@@ -73,19 +73,11 @@ public final class Integrations {
             afterFrame: { result, events in web?.observe(result, events: events) })
     }
 
-    /// Ends a running check, stops the web server, flushes MQTT and closes the socket. Returns
-    /// the web server's error, if it failed.
+    /// Flushes MQTT and closes the socket (the web server stopped with its run, `LiveRun`).
+    /// Returns the web server's error, if it failed.
     public func finish() -> Error? {
         guard !finished else { return nil }
         finished = true
-        if let web {
-            let done = DispatchSemaphore(value: 0)
-            Task.detached {
-                await web.stop()
-                done.signal()
-            }
-            if done.wait(timeout: .now() + 5) == .timedOut { logger.warning("web server: still stopping after 5 s") }
-        }
         if let mqtt {
             let left = mqtt.close()
             if left > 0 { logger.warning("mqtt: \(left) events not acknowledged by the broker at exit") }

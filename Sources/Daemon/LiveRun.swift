@@ -50,7 +50,7 @@ public final class LiveRun {
     public func run(_ source: some FrameSource) throws -> Ending {
         let web = outputs.web
         let running = PipelineService(pipeline: pipeline, source: source, onGracefulShutdown: onSignal) {
-            web?.server.checks.finish()  // a check still running ends before the server does
+            web?.finishChecks()  // a check still running ends before the server does
         }
         // Shut down in reverse order: the pipeline first, so that the web page gets its last events.
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = []

@@ -9,13 +9,11 @@ import Telemetry
 
 /// Everything the web server shows, wired to one live pipeline: the event log (a sink), the
 /// metrics (a sink and the pipeline's observer), the video feed and the checks (fed after every
-/// frame), and the server itself, run on a task of its own.
+/// frame), and the server itself, a service of the daemon's `ServiceGroup`.
 ///
 /// `@unchecked Sendable`: every stored `var` is read and written only with `lock` held.
 public final class WebSession: @unchecked Sendable {
     public let server: WebServer
-    private var group: ServiceGroup?
-    private var task: Task<Void, Never>?
     private let lock = NSLock()
     private var failure: Error?
 
@@ -54,30 +52,9 @@ public final class WebSession: @unchecked Sendable {
         }
     }
 
-    /// Starts serving in a group of its own; `failed` is called (from another thread) if the
-    /// server cannot run, e.g. the port is taken.
-    public func start(logger: Logger, failed: @escaping @Sendable (Error) -> Void) {
-        let group = ServiceGroup(services: [service(logger: logger)], logger: logger)
-        let task = Task.detached { [self] in
-            do {
-                try await group.run()
-            } catch {
-                failed(self.error ?? error)
-            }
-        }
-        lock.withLock {
-            self.group = group
-            self.task = task
-        }
-    }
-
-    /// Fails a running check (the stream ended) and stops serving: a graceful shutdown, so the
-    /// server stops listening and closes its connections without logging them as errors.
-    public func stop() async {
+    /// Fails a running check: the stream ended.
+    public func finishChecks() {
         server.checks.finish()
-        let (group, task) = lock.withLock { (self.group, self.task) }
-        await group?.triggerGracefulShutdown()
-        await task?.value
     }
 
     /// The server's error, if it stopped on one.

@@ -1,6 +1,7 @@
 import Events
 import Foundation
 import Logging
+import ServiceLifecycle
 import Telemetry
 import WebServer
 import XCTest
@@ -55,7 +56,8 @@ final class WebSessionTests: XCTestCase {
         let logger = Logger(label: "test") { _ in RecordingHandler(records: records) }
         let session = WebSession(policy: try AccessPolicy(bind: "127.0.0.1:0", token: nil), filter: .all, video: false,
                                  videoFPS: 10, metrics: FacewatchMetrics(), pages: try PageFiles())
-        session.start(logger: logger) { error in XCTFail("the server failed: \(error)") }
+        let group = ServiceGroup(services: [session.service(logger: logger)], logger: logger)
+        let serving = Task { try await group.run() }
         let port = try XCTUnwrap(records.waitForPort(seconds: 20), "the server never listened")
 
         // An event stream that stays open, as the live page's.
@@ -83,7 +85,8 @@ final class WebSessionTests: XCTestCase {
         XCTAssertTrue(received.hasPrefix("HTTP/1.1 200"), received)
 
         let started = Date()
-        await session.stop()
+        await group.triggerGracefulShutdown()
+        try await serving.value
         XCTAssertLessThan(Date().timeIntervalSince(started), 10, "stop waited for the stream")
         // The stream ends: the client reads to the end of the connection.
         var last = 0
@@ -109,10 +112,13 @@ final class WebSessionTests: XCTestCase {
         let port = Int(UInt16(bigEndian: address.sin_port))
         let session = WebSession(policy: try AccessPolicy(bind: "127.0.0.1:\(port)", token: nil), filter: .all, video: false,
                                  videoFPS: 10, metrics: FacewatchMetrics(), pages: try PageFiles())
-        let failed = expectation(description: "the server failed")
-        session.start(logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }) { _ in failed.fulfill() }
-        await fulfillment(of: [failed], timeout: 20)
-        await session.stop()
+        let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
+        do {
+            try await ServiceGroup(services: [session.service(logger: logger)], logger: logger).run()
+            XCTFail("the server served on a port in use")
+        } catch {
+            XCTAssertEqual("\(error)", "cannot serve on 127.0.0.1:\(port): Address already in use")
+        }
         XCTAssertEqual(session.error.map { "\($0)" }, "cannot serve on 127.0.0.1:\(port): Address already in use")
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Config
 import Detection
+import Events
 import FaceCore
 import Foundation
 import Imaging
@@ -42,7 +43,7 @@ struct DetectCommand: ParsableCommand {
             if let filter = face.filter { fields.append("\"filter\": \(filter)") }
             return "{" + fields.joined(separator: ", ") + "}"
         }
-        print("{\"image\": \"\(image)\", \"detector\": \"\(detector.kind.rawValue)\", \"width\": \(gray.width), "
+        print("{\"image\": \(JSONString.literal(image)), \"detector\": \"\(detector.kind.rawValue)\", \"width\": \(gray.width), "
             + "\"height\": \(gray.height), \"faces\": [\(list.joined(separator: ", "))]}")
         if let draw {
             var canvas = try decoding(image) { try decoder.decodeRGB(bytes) }

@@ -23,7 +23,8 @@
 /// - its **length** sorts it: up to `maxDuration` it is a **blink** (from a single frame on: a
 ///   fast blink at 30 fps may show on one frame only); longer, an **eyes-closed** interval whose
 ///   `.start` is reported on the frame that passes `maxDuration` and whose `.end` comes when the
-///   eyes open again; a one-eyed closure of `winkMinDuration...winkMaxDuration` is a **wink**.
+///   eyes open again (while the eyes are settling, the length is counted to where they began to,
+///   so a closure that settles before `maxDuration` is not reported as one); a one-eyed closure of `winkMinDuration...winkMaxDuration` is a **wink**.
 ///
 /// Decisions for the awkward cases:
 /// - **Start of tracking**: the detector is armed only after a frame with both eyes open, so eyes
@@ -196,7 +197,9 @@ public struct BlinkDetector: Sendable {
             e.settledSince = nil
         }
         let deep = e.deep(below: depthLimit())
-        if deep.left && deep.right && !e.longReported && !e.turned(s) && t - e.start > s.maxDuration {
+        // While the eyes settle above the depth limit the episode may yet end where they began to
+        // (see `settleTime`), so its length is counted to there.
+        if deep.left && deep.right && !e.longReported && !e.turned(s) && (e.settledSince ?? t) - e.start > s.maxDuration {
             e.longReported = true
             emit(.eyesClosed(.start, start: e.start, duration: t - e.start))
         }

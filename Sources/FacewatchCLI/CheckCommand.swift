@@ -20,7 +20,7 @@ struct CheckCommand: ParsableCommand {
             Each step is a series of cued trials: hold still, then act at the cue ({"type":"cue",…}), inside the \
             cue's window (a human reaction time after it). Prompts ({"type":"prompt",…}), cues and the verdict \
             ({"type":"verdict","pass":…}) are JSON lines on standard output. Exit status: 0 pass, 1 fail (the \
-            verdict's reason: timeout, early_response, flat_face, no_face, multiple_faces, face_lost, face_swapped, \
+            verdict's reason: timeout, early_response, unsteady_timing, flat_face, no_face, multiple_faces, face_lost, face_swapped, \
             too_small, too_dark, turned_away, stream_ended, identity_mismatch, identity_changed), 2 error (no camera, \
             bad config, missing model). With --identity NAME or --against \
             ID-PHOTO the tracked face must also be that person at the start, in every step and at the end \

@@ -14,6 +14,11 @@ public enum FailureReason: String, Sendable, Equatable {
     /// The step's action came before its cue more often than `CheckSettings.earlyLimit` allows (a
     /// replayed video does things at its own pace).
     case earlyResponse = "early_response"
+    /// The step's answers came at unsteady delays after their cues: no `needed` of them lie within
+    /// `CheckSettings.latencySpread(for:)` of each other before its trials ran out. A person
+    /// answers each cue after much the same reaction time; a replayed video's own actions fall
+    /// anywhere in the windows.
+    case unsteadyTiming = "unsteady_timing"
     /// The turns or nods moved the landmarks as one plane (a photo or a screen turned by hand).
     case flatFace = "flat_face"
     /// The face stayed too small, too dark or turned away to start a step.

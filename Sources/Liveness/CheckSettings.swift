@@ -52,6 +52,11 @@ public struct CheckSettings: Sendable, Equatable {
     public var reportGrace: Double = 0.6
     /// Actions made during holds (before their cue) that a step tolerates; one more fails it.
     public var earlyLimit: Int = 2
+    /// Seconds within which the answers a blink step needs must lie of each other, measured cue to
+    /// response (see `latencySpread(for:)`).
+    public var blinkLatencySpread: Double = 0.45
+    /// The same for smile and open-mouth steps.
+    public var expressionLatencySpread: Double = 0.45
     /// Trials and the responses they need, per kind of step (see `trials(for:)`).
     public var blinkTrials = Trials(attempts: 5, needed: 4)
     public var expressionTrials = Trials(attempts: 4, needed: 3)
@@ -80,6 +85,25 @@ public struct CheckSettings: Sendable, Equatable {
         case .blink: return blinkTrials
         case .smile, .openMouth: return expressionTrials
         case .turnLeft, .turnRight, .nod: return movementTrials
+        }
+    }
+
+    /// The largest spread of cue-to-response delays among the answers a step needs: the step is
+    /// done when `needed` of its answers lie within this many seconds of each other, and fails
+    /// (`unsteady_timing`) when its trials run out before they do. nil: any delay in the window.
+    ///
+    /// A person's reaction time to a visual cue varies by 50–100 ms (standard deviation) from
+    /// trial to trial; a blink's start is read to within a frame (33–42 ms at 24–30 fps); four
+    /// such answers lie within 0.45 s of each other in all but a few hundredths of attempts, and
+    /// a step's spare trial absorbs one outlier. The spontaneous blinks of a replayed video fall
+    /// anywhere in the 0.75 s windows: four of them lie that close in fewer than half of the
+    /// attempts where they all landed in windows. Smiles and open mouths are held to the same
+    /// spread (three answers); turns and nods are not: the plane test answers those.
+    public func latencySpread(for step: ChallengeStep) -> Double? {
+        switch step {
+        case .blink: return blinkLatencySpread
+        case .smile, .openMouth: return expressionLatencySpread
+        default: return nil
         }
     }
 

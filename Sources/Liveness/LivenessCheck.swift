@@ -18,9 +18,10 @@ import FaceCore
 /// in a row, while holding still before each.
 ///
 /// It fails on too many unanswered cues (`timeout`), too many early actions (`early_response`),
-/// turns or nods that stay flat (`flat_face`), the face being lost or swapped (a new track that
-/// takes over where the face was, at its size, within `reacquireTime`, is the same face), or a second face
-/// that stays `secondFaceTime`.
+/// answers whose delays after their cues are not steady (`unsteady_timing`: see
+/// `CheckSettings.latencySpread(for:)`), turns or nods that stay flat (`flat_face`), the face
+/// being lost or swapped (a new track that takes over where the face was, at its size, within
+/// `reacquireTime`, is the same face), or a second face that stays `secondFaceTime`.
 /// Everything runs on the frames' clock and the seed, so a replay with the same seed gives the
 /// same verdict every time.
 ///
@@ -344,6 +345,10 @@ public final class LivenessCheck {
         if results[index].missed > trials.attempts - trials.needed {
             return fail(results[index].flat > 0 ? .flatFace : .timeout, emit: emit)
         }
+        // Enough answers, but not steady ones, and no trial left to make them so.
+        if results[index].latencies.count + results[index].missed >= trials.attempts {
+            return fail(.unsteadyTiming, emit: emit)
+        }
         phase = .holding(index: index, since: t, cueAt: nil)
     }
 
@@ -352,7 +357,11 @@ public final class LivenessCheck {
                         emit: (CheckOutput) -> Void) {
         results[index].latencies.append(latency)
         trial = nil
-        guard results[index].latencies.count >= settings.trials(for: results[index].step).needed else {
+        let step = results[index].step, trials = settings.trials(for: step)
+        guard steady(results[index].latencies, needed: trials.needed, within: settings.latencySpread(for: step)) else {
+            if results[index].latencies.count + results[index].missed >= trials.attempts {
+                return fail(.unsteadyTiming, emit: emit)
+            }
             phase = .holding(index: index, since: t, cueAt: nil)
             return
         }
@@ -362,6 +371,15 @@ public final class LivenessCheck {
             return
         }
         complete(index: index, observed: observed, frame: frame, t: t, emit: emit)
+    }
+
+    /// Whether `needed` of the `latencies` lie within `spread` seconds of each other (any `needed`
+    /// of them when `spread` is nil).
+    private func steady(_ latencies: [Double], needed: Int, within spread: Double?) -> Bool {
+        guard latencies.count >= needed else { return false }
+        guard let spread else { return true }
+        let sorted = latencies.sorted()
+        return sorted.indices.dropLast(needed - 1).contains { sorted[$0 + needed - 1] - sorted[$0] <= spread }
     }
 
     /// The step is done: on to the next, or the end.

@@ -257,6 +257,21 @@ final class BlinkDetectorTests: XCTestCase {
         XCTAssertEqual(events.first?.t ?? 0, 3.4, accuracy: 1.0 / 30 + 1e-9, "settleTime later (within a frame)")
     }
 
+    func testTwoBlinksEndingInASettlingReopeningPastTheLimitAreNoLongClosure() {
+        // Shut on frames 90–95, lids at 0.7 × open on 96–100, shut again on 101–109, then at a
+        // lower open level (0.7 ×) from 110. The eyes settle there from frame 110 (3.667 s), so
+        // the episode ends there, 0.667 s after it began: two blinks, not an eyes-closed interval,
+        // although 0.8 s have passed (frame 115) before the settling is confirmed (frame 116).
+        let values = Array(repeating: closed, count: 6) + Array(repeating: 0.21, count: 5)
+            + Array(repeating: closed, count: 9) + Array(repeating: 0.21, count: 8)
+        let events = detect(both(frames(from: values)))
+        XCTAssertFalse(events.contains { if case .eyesClosed = $0.event { return true } else { return false } }, "\(events)")
+        let b = blinks(events)
+        XCTAssertEqual(b.map { ($0.start * 30).rounded() }, [90, 101], "\(events)")
+        XCTAssertEqual(b.map { ($0.duration * 30).rounded() }, [6, 9])
+        XCTAssertEqual(events.first?.t ?? 0, 116.0 / 30, accuracy: 1e-9, "reported when the settling is confirmed")
+    }
+
     func testSquintAndLookingDownAreNothing() {
         // Both eyes narrow to 0.70 × open for a second (a squint, smiling eyes, looking down),
         // closing over 200 ms: never deep enough for a blink, whatever the length.

@@ -184,6 +184,44 @@ final class LivenessCheckTests: XCTestCase {
         XCTAssertEqual(fast.reason, .earlyResponse, "\(fast)")
     }
 
+    /// Blinks after each cue with the given delays, cue by cue (the last delay for later cues).
+    private func blinksOnCue(latencies: [Double]) -> (Double, Int, [Cue]) -> [Event] {
+        { t, frame, cues in
+            var events: [Event] = []
+            for (k, cue) in cues.enumerated() {
+                let start = cue.t + latencies[min(k, latencies.count - 1)]
+                if abs(start + Self.closed - t) < 0.5 / 30 { events.append(self.blink(start: start, frame: frame)) }
+            }
+            return events
+        }
+    }
+
+    func testBlinkAnswersMustComeAtASteadyDelay() throws {
+        // Every answer is in its window (0.15–0.9 s), but no four lie within 0.45 s of each other:
+        // a replay's own blinks landing anywhere in the windows.
+        var person = Person()
+        person.events = blinksOnCue(latencies: [0.2, 0.8, 0.3, 0.85, 0.5])
+        let unsteady = try run("blink", person).verdict
+        XCTAssertFalse(unsteady.passed)
+        XCTAssertEqual(unsteady.reason, .unsteadyTiming, "\(unsteady)")
+        XCTAssertEqual(unsteady.steps[0].failure, .unsteadyTiming)
+        XCTAssertEqual(unsteady.steps[0].latencies.count, 5, "all five trials were run before giving up")
+        // The same spread once, then steady: the fifth trial gives four answers within 0.45 s.
+        person.events = blinksOnCue(latencies: [0.3, 0.85, 0.4, 0.5, 0.6])
+        let rescued = try run("blink", person).verdict
+        XCTAssertTrue(rescued.passed, "\(rescued)")
+        XCTAssertEqual(rescued.steps[0].latencies.count, 5)
+        // Four unsteady answers and a missed cue: no trial left to steady them.
+        person.events = blinksOnCue(latencies: [0.2, 0.8, 0.3, 0.85, 2.0])
+        let missed = try run("blink", person).verdict
+        XCTAssertEqual(missed.reason, .unsteadyTiming, "\(missed)")
+        XCTAssertEqual(missed.steps[0].missed, 1)
+        // A person with a wider spread of reaction times (0.3–0.7 s) passes where four of them
+        // are within the limit.
+        person.events = blinksOnCue(latencies: [0.3, 0.7, 0.55, 0.6, 0.4])
+        XCTAssertTrue(try run("blink", person).verdict.passed)
+    }
+
     func testTwoBlinksPerCueForBlinkTwice() throws {
         var person = Person()
         person.events = blinksOnCue(latency: 0.4, count: 2)

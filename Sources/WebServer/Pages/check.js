@@ -17,6 +17,7 @@ const cueWords = {
 };
 const reasons = {
   timeout: "the cues were not answered in time", early_response: "the steps came before their cues",
+  unsteady_timing: "the answers did not follow the cues at a steady pace",
   flat_face: "the turns moved like a flat picture", no_face: "no face was seen", multiple_faces: "more than one face",
   face_lost: "the face was lost", face_swapped: "another face took over",
   too_small: "the face was too small", too_dark: "too dark", turned_away: "the face was turned away",

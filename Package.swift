@@ -7,7 +7,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "facewatch", targets: ["FacewatchCLI"]),
-        .library(name: "FacewatchKit", targets: ["FacewatchKit"]),
+        // FacewatchKit re-exports these modules: they are part of what a program that imports it
+        // sees, and so of the API that Tests/API/run compares with the last release.
+        .library(name: "FacewatchKit", targets: ["FacewatchKit", "FaceCore", "Config", "Events", "Liveness", "Pipeline", "Recordings"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -24,7 +24,8 @@
 ///   fast blink at 30 fps may show on one frame only); longer, an **eyes-closed** interval whose
 ///   `.start` is reported on the frame that passes `maxDuration` and whose `.end` comes when the
 ///   eyes open again (while the eyes are settling, the length is counted to where they began to,
-///   so a closure that settles before `maxDuration` is not reported as one); a one-eyed closure of `winkMinDuration...winkMaxDuration` is a **wink**.
+///   so a closure that settles before `maxDuration` is not reported as one); a one-eyed closure
+///   of `winkMinDuration...winkMaxDuration` is a **wink**.
 ///
 /// Decisions for the awkward cases:
 /// - **Start of tracking**: the detector is armed only after a frame with both eyes open, so eyes

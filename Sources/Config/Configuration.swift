@@ -146,6 +146,7 @@ public struct Configuration: Sendable, Equatable {
         b.jitterFactor = try blink.double("jitter_factor", default: b.jitterFactor, in: 0...20)
         b.jitterWindow = try blink.double("jitter_window_s", default: b.jitterWindow, in: 0.1...60)
         b.splitRise = try blink.double("split_rise", default: b.splitRise, in: 0.05...1)
+        b.learned = try blink.bool("learned", default: b.learned)
         guard b.minDuration < b.maxDuration else {
             throw ConfigError(path: path, key: "blink.min_duration_s", problem: "must be less than blink.max_duration_s")
         }

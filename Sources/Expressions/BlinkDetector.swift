@@ -122,6 +122,10 @@ public struct BlinkDetector: Sendable {
     /// had seen both eyes open since the last suspension, i.e. a closure now would count.
     public var isArmed: Bool { armed }
 
+    /// True while a closure episode is under way (its blink, wink or eyes-closed interval is not
+    /// decided yet).
+    public var isInEpisode: Bool { episode != nil }
+
     /// Processes one frame of the face.
     /// - Parameters:
     ///   - t: stream time in seconds; tracked frames with a `t` not after the previous one are

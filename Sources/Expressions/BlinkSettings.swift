@@ -79,5 +79,8 @@ public struct BlinkSettings: Sendable, Equatable {
     /// Most samples kept for the open-EAR percentile (default 512: 2 s at up to 256 fps).
     public var sampleCapacity: Int = 512
 
+    /// Whether `LearnedBlinks` adds the blinks this state machine misses (default true).
+    public var learned = true
+
     public init() {}
 }

@@ -32,7 +32,8 @@ final class ConfigurationTests: XCTestCase {
         let config = try parse("""
             {"models": {"face_cascade": "/usr/share/opencv4/lbpcascades/lbpcascade_frontalface_improved.xml"},
              "gray": "rgb-mean", "detector": {"min_face": 60, "scale_factor": 1.1},
-             "tracking": {"max_faces": 3}, "blink": {"max_duration_s": 0.4, "deep_ratio": 0.5, "settle_s": 0.3, "split_rise": 1},
+             "tracking": {"max_faces": 3}, "blink": {"max_duration_s": 0.4, "deep_ratio": 0.5, "settle_s": 0.3, "split_rise": 1,
+                       "learned": false},
              "output": {"nose": false, "landmarks": true, "events": "blink,smile"}}
             """)
         XCTAssertEqual(config.gray, .rgbMean)
@@ -44,6 +45,8 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(config.expressions.blink.deepRatio, 0.5)
         XCTAssertEqual(config.expressions.blink.settleTime, 0.3)
         XCTAssertEqual(config.expressions.blink.splitRise, 1)
+        XCTAssertFalse(config.expressions.blink.learned)
+        XCTAssertTrue(Configuration().expressions.blink.learned, "the learned decision is on by default")
         XCTAssertFalse(config.output.nose)
         XCTAssertTrue(config.output.frames, "landmarks imply frame lines")
         XCTAssertEqual(config.events, "blink,smile")

@@ -35,6 +35,8 @@ public struct BlinkEpisodes: Sendable {
     static let levelBefore = 0.3
     static let jitterWindow = 1.0
     static let turnMargin = 0.1
+    /// Most episodes waiting to be measured (a run holds a few).
+    static let maxPending = 64
 
     private struct Frame {
         var seq: Int
@@ -46,6 +48,8 @@ public struct BlinkEpisodes: Sendable {
         var leftRatio: Double
         var rightRatio: Double
         var yaw: Double
+        /// In a closed run: a lowest point not yet given its episode, and a frame an episode took.
+        var lowest = false
         var taken = false
     }
 
@@ -63,19 +67,17 @@ public struct BlinkEpisodes: Sendable {
     private var nextSeq = 0
     private var runFirst: Int?
     private var pending: [Pending] = []
-    private var minima: [Int] = []
-    private var scratchLeft: [Double]
-    private var scratchRight: [Double]
+    /// Both eyes' open-level samples (left in the first half, right in the second), then the
+    /// jitter's changes.
+    private var scratch: [Double]
 
     /// - Parameter capacity: most frames kept; size it for `history` (3 s) at the highest frame rate.
     public init(capacity: Int = 512) {
         self.capacity = max(capacity, 16)
         frames = [Frame](repeating: Frame(seq: 0, t: 0, left: 0, right: 0, ratio: .nan, leftRatio: .nan, rightRatio: .nan, yaw: 0),
                          count: self.capacity)
-        scratchLeft = [Double](repeating: 0, count: self.capacity)
-        scratchRight = [Double](repeating: 0, count: self.capacity)
-        pending.reserveCapacity(64)
-        minima.reserveCapacity(self.capacity)
+        scratch = [Double](repeating: 0, count: 2 * self.capacity)
+        pending.reserveCapacity(Self.maxPending)
     }
 
     /// Takes one frame of the face (EARs of the person's left and right eye and the head's yaw
@@ -141,7 +143,8 @@ public struct BlinkEpisodes: Sendable {
         // A run or an episode that lost its first frames starts at the oldest kept one.
         if let first = runFirst, first <= dropped { runFirst = count > 0 ? frames[head].seq : nil }
         for k in pending.indices where pending[k].first <= dropped {
-            pending[k].first = min(dropped + 1, pending[k].last)
+            let last = pending[k].last
+            pending[k].first = min(dropped + 1, last)
         }
     }
 
@@ -151,15 +154,19 @@ public struct BlinkEpisodes: Sendable {
         for i in 0..<count {
             let f = frame(at: i)
             if f.t >= t - Self.openWindow.back && f.t < t - Self.openWindow.gap {
-                scratchLeft[n] = f.left
-                scratchRight[n] = f.right
+                scratch[n] = f.left
+                scratch[capacity + n] = f.right
                 n += 1
             }
         }
         guard n >= Self.openMinimumFrames else { return nil }
-        let left = scratchLeft.withUnsafeMutableBufferPointer { Self.percentile($0, count: n, quantile: Self.openQuantile) }
-        let right = scratchRight.withUnsafeMutableBufferPointer { Self.percentile($0, count: n, quantile: Self.openQuantile) }
-        return (left, right)
+        let capacity = self.capacity
+        return scratch.withUnsafeMutableBufferPointer { buffer in
+            let left = UnsafeMutableBufferPointer(rebasing: buffer[0..<n])
+            let right = UnsafeMutableBufferPointer(rebasing: buffer[capacity..<(capacity + n)])
+            return (Self.percentile(left, count: n, quantile: Self.openQuantile),
+                    Self.percentile(right, count: n, quantile: Self.openQuantile))
+        }
     }
 
     /// The quantile of the first `count` values with linear interpolation between ranks, as
@@ -206,9 +213,9 @@ public struct BlinkEpisodes: Sendable {
             return
         }
         runFirst = nil
-        minima.removeAll(keepingCapacity: true)
         for i in firstIndex...lastIndex {
             frames[(head + i) % capacity].taken = false
+            frames[(head + i) % capacity].lowest = false
             let r = frame(at: i).ratio
             guard r < Self.limit else { continue }
             var isLowest = true
@@ -216,24 +223,24 @@ public struct BlinkEpisodes: Sendable {
                 let other = frame(at: j).ratio
                 if other < r || (j < i && other == r) { isLowest = false }
             }
-            if isLowest { minima.append(i) }
+            frames[(head + i) % capacity].lowest = isLowest
         }
         // Deepest first (the earlier of equals), each episode stopping at frames a deeper one took.
-        while let pick = minima.indices.min(by: { a, b in
-            let ra = frame(at: minima[a]).ratio, rb = frame(at: minima[b]).ratio
-            return ra < rb || (ra == rb && minima[a] < minima[b])
-        }) {
-            let i = minima.remove(at: pick)
+        while true {
+            var pick: Int?
+            for i in firstIndex...lastIndex where frame(at: i).lowest {
+                if pick.map({ frame(at: i).ratio < frame(at: $0).ratio }) ?? true { pick = i }
+            }
+            guard let i = pick else { return }
+            frames[(head + i) % capacity].lowest = false
             guard !frame(at: i).taken else { continue }
             let half = (1 + frame(at: i).ratio) / 2
             var a = i, b = i
             while a - 1 >= firstIndex, frame(at: a - 1).ratio < half, !frame(at: a - 1).taken { a -= 1 }
             while b + 1 <= lastIndex, frame(at: b + 1).ratio < half, !frame(at: b + 1).taken { b += 1 }
             for j in a...b { frames[(head + j) % capacity].taken = true }
-            if pending.count < pending.capacity {
-                pending.append(Pending(first: frame(at: a).seq, last: frame(at: b).seq, lowest: frame(at: i).seq,
-                                       t: frame(at: i).t))
-            }
+            let episode = Pending(first: frame(at: a).seq, last: frame(at: b).seq, lowest: frame(at: i).seq, t: frame(at: i).t)
+            if pending.count < Self.maxPending { pending.append(episode) }
         }
     }
 
@@ -245,10 +252,13 @@ public struct BlinkEpisodes: Sendable {
                 if next.map({ pending[k].lowest < pending[$0].lowest }) ?? true { next = k }
             }
             guard let next else { return }
-            // Removed first, in a statement of its own: `measure`'s copy of self would otherwise
-            // share the array while it is changed, and the change would copy it.
+            // Each in a statement of its own: a call's copy of self, taken before its arguments,
+            // would otherwise share the arrays while an argument changes them, and the change
+            // would copy them.
             let episode = pending.remove(at: next)
-            let candidate = measure(episode, jitter: jitter(before: frame(at: index(of: episode.first) ?? 0).t))
+            let start = frame(at: index(of: episode.first) ?? 0).t
+            let jitter = jitter(before: start)
+            let candidate = measure(episode, jitter: jitter)
             found(candidate)
         }
     }
@@ -262,13 +272,13 @@ public struct BlinkEpisodes: Sendable {
             let f = frame(at: i)
             guard !f.ratio.isNaN, f.t >= start - Self.jitterWindow, f.t < start else { continue }
             if let p = previous {
-                scratchLeft[n] = (abs(f.leftRatio - p.leftRatio) + abs(f.rightRatio - p.rightRatio)) / 2
+                scratch[n] = (abs(f.leftRatio - p.leftRatio) + abs(f.rightRatio - p.rightRatio)) / 2
                 n += 1
             }
             previous = f
         }
         guard n > 0 else { return 0 }
-        return scratchLeft.withUnsafeMutableBufferPointer { a in
+        return scratch.withUnsafeMutableBufferPointer { a in
             let middle = Self.select(a, count: n, k: (n - 1) / 2)
             guard n % 2 == 0 else { return middle }
             var next = a[n / 2]

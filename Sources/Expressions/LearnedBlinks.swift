@@ -11,7 +11,8 @@
 /// episode of its own, with the span of the episode at half depth.
 ///
 /// Feed it every frame after the state machine (`stateMachine(_:)` with each event the machine
-/// emitted, then `update`), and `lost` when the face is not watched. Storage is fixed.
+/// emitted, then `update`), and `lost` when the face is not watched. Storage is bounded, and a
+/// frame's work allocates nothing once the lists have held their first entries.
 public struct LearnedBlinks: Sendable {
     public let model: BlinkModel
     /// A candidate over which the yaw moved more than this (degrees) is a head turn, not a blink
@@ -38,8 +39,6 @@ public struct LearnedBlinks: Sendable {
         self.model = model
         self.maxTurn = maxTurn
         episodes = BlinkEpisodes(capacity: capacity)
-        spans.reserveCapacity(Self.kept)
-        waiting.reserveCapacity(Self.kept)
     }
 
     /// Notes an event the state machine emitted.
@@ -60,28 +59,32 @@ public struct LearnedBlinks: Sendable {
     public mutating func update(t: Double, earLeft: Double, earRight: Double, yaw: Double, busy: Bool,
                                 emit: (ExpressionEvent) -> Void) {
         let model = self.model, maxTurn = self.maxTurn
-        var found = waiting
-        waiting = []
+        // The list is moved out and back (not copied), so appending to it and emptying it never
+        // allocate.
+        var found: [(start: Double, end: Double)] = []
+        swap(&found, &waiting)
         episodes.update(t: t, earLeft: earLeft, earRight: earRight, yaw: yaw) { candidate in
             if Self.isBlink(candidate, model: model, maxTurn: maxTurn), found.count < Self.kept {
                 found.append((candidate.start, candidate.end))
             }
         }
-        waiting = found
+        swap(&found, &waiting)
         if !busy { report(emit: emit) }
     }
 
     /// The face is not watched on this frame (lost, turned too far, or no finite EAR).
     public mutating func lost(busy: Bool, emit: (ExpressionEvent) -> Void) {
         let model = self.model, maxTurn = self.maxTurn
-        var found = waiting
-        waiting = []
+        // The list is moved out and back (not copied), so appending to it and emptying it never
+        // allocate.
+        var found: [(start: Double, end: Double)] = []
+        swap(&found, &waiting)
         episodes.lost { candidate in
             if Self.isBlink(candidate, model: model, maxTurn: maxTurn), found.count < Self.kept {
                 found.append((candidate.start, candidate.end))
             }
         }
-        waiting = found
+        swap(&found, &waiting)
         if !busy { report(emit: emit) }
     }
 

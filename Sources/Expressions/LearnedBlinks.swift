@@ -4,7 +4,10 @@
 /// their open level, and staggered, one-frame or shallow blinks of narrow eyes, and blinks while
 /// the head moves, fall short of it. This watches the same eyes with `BlinkEpisodes` and
 /// `BlinkModel` and reports a blink for every episode the model judges one (`probability ≥
-/// threshold`) that overlaps none of the state machine's blinks, winks or eyes-closed intervals:
+/// threshold`) whose depth stands out of the landmarks' jitter (more than `jitterFactor` times
+/// `BlinkCandidate.jitter`: a photo turned by hand, a head turn or eyes narrowed in a smile swing
+/// the points nearly as deep), over which the head turned no more than `maxTurn`, and that
+/// overlaps none of the state machine's blinks, winks or eyes-closed intervals:
 /// what the state machine reports stays as it is (its winks, closures and timing), and the
 /// learned decision only adds. A learned blink is reported once its episode was measured
 /// (`BlinkEpisodes.lookAhead` after its lowest frame) and the state machine has finished any
@@ -27,7 +30,7 @@ public struct LearnedBlinks: Sendable {
     /// A candidate's depth must be more than this many times its jitter (see `BlinkCandidate.jitter`).
     public static let jitterFactor = 6.0
 
-    /// Whether the model and the jitter test take `candidate` for a blink.
+    /// Whether the model, the jitter test and the turn test take `candidate` for a blink.
     public func isBlink(_ candidate: BlinkCandidate) -> Bool { Self.isBlink(candidate, model: model, maxTurn: maxTurn) }
 
     private static func isBlink(_ candidate: BlinkCandidate, model: BlinkModel, maxTurn: Double) -> Bool {

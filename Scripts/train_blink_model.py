@@ -438,7 +438,6 @@ extension BlinkModel {{
 
 def write_fixture(binary, config, model, threshold):
     path = os.path.join(ROOT, "Recordings", "real", FIXTURE)
-    rec = dict(name=FIXTURE, path=path)
     proc = subprocess.run([binary, "replay", path, "--frames", "--no-nose", "--config", config],
                           capture_output=True, text=True, check=True)
     frames = []
@@ -459,13 +458,13 @@ def write_fixture(binary, config, model, threshold):
         "made_by": "Scripts/train_blink_model.py --write (the Python reference of BlinkEpisodes and LearnedBlinks)",
         "frames": frames,
         "candidates": [dict(start=c["start"], end=c["end"], t_min=c["t_min"], features=c["x"], p=float(pi),
-                            jitter=c["jitter"], turn=c["turn"], blink=bool(pi >= threshold and c["steady"])) for c, pi in zip(cands, p)],
+                            jitter=c["jitter"], turn=c["turn"], blink=bool(pi >= threshold and c["steady"]))
+                       for c, pi in zip(cands, p)],
     }
     os.makedirs(os.path.dirname(FIXTURE_OUT), exist_ok=True)
     with open(FIXTURE_OUT, "w") as f:
         json.dump(fixture, f, indent=0)
     print(f"fixture: {len(frames)} frames, {len(cands)} candidates -> {os.path.relpath(FIXTURE_OUT, ROOT)}")
-    del rec
 
 
 def main():

@@ -174,33 +174,10 @@ public struct BlinkEpisodes: Sendable {
     static func percentile(_ a: UnsafeMutableBufferPointer<Double>, count: Int, quantile: Double) -> Double {
         let position = quantile * Double(count - 1)
         let low = Int(position.rounded(.down))
-        let lowValue = select(a, count: count, k: low)
+        let lowValue = quickselect(a, count: count, k: low)
         guard low + 1 < count else { return lowValue }
-        // After the selection every value past `low` is at least `lowValue`: the next rank is their least.
-        var highValue = a[low + 1]
-        for i in (low + 1)..<count { highValue = min(highValue, a[i]) }
+        let highValue = leastAfter(a, count: count, k: low)
         return lowValue + (highValue - lowValue) * (position - Double(low))
-    }
-
-    /// Hoare's quickselect: the k-th smallest of the first `count` values, left at index k with
-    /// no greater value before it and no smaller one after it.
-    private static func select(_ a: UnsafeMutableBufferPointer<Double>, count: Int, k: Int) -> Double {
-        var lo = 0, hi = count - 1
-        while lo < hi {
-            let pivot = a[(lo + hi) / 2]
-            var i = lo, j = hi
-            while i <= j {
-                while a[i] < pivot { i += 1 }
-                while a[j] > pivot { j -= 1 }
-                if i <= j {
-                    a.swapAt(i, j)
-                    i += 1
-                    j -= 1
-                }
-            }
-            if k <= j { hi = j } else if k >= i { lo = i } else { break }
-        }
-        return a[k]
     }
 
     // MARK: - Episodes
@@ -279,11 +256,9 @@ public struct BlinkEpisodes: Sendable {
         }
         guard n > 0 else { return 0 }
         return scratch.withUnsafeMutableBufferPointer { a in
-            let middle = Self.select(a, count: n, k: (n - 1) / 2)
+            let middle = quickselect(a, count: n, k: (n - 1) / 2)
             guard n % 2 == 0 else { return middle }
-            var next = a[n / 2]
-            for i in (n / 2)..<n { next = min(next, a[i]) }
-            return (middle + next) / 2
+            return (middle + leastAfter(a, count: n, k: (n - 1) / 2)) / 2
         }
     }
 

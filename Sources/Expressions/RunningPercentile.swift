@@ -64,28 +64,8 @@ public struct RunningPercentile: Sendable {
         return values.withUnsafeBufferPointer { src in
             scratch.withUnsafeMutableBufferPointer { buf in
                 for i in 0..<n { buf[i] = src[(first + i) % capacity] }
-                return Self.select(buf, count: n, k: k)
+                return quickselect(buf, count: n, k: k)
             }
         }
-    }
-
-    /// Hoare's quickselect: the k-th smallest of the first `count` elements (reorders them).
-    private static func select(_ a: UnsafeMutableBufferPointer<Double>, count: Int, k: Int) -> Double {
-        var lo = 0, hi = count - 1
-        while lo < hi {
-            let pivot = a[(lo + hi) / 2]
-            var i = lo, j = hi
-            while i <= j {
-                while a[i] < pivot { i += 1 }
-                while a[j] > pivot { j -= 1 }
-                if i <= j {
-                    a.swapAt(i, j)
-                    i += 1
-                    j -= 1
-                }
-            }
-            if k <= j { hi = j } else if k >= i { lo = i } else { return a[k] }
-        }
-        return a[k]
     }
 }

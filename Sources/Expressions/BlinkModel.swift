@@ -18,7 +18,7 @@ import Foundation
 /// the feature is at most `split[n]` and to `right[n]` otherwise; tree `k` starts at `roots[k]`.
 public struct BlinkModel: Sendable, Equatable {
     /// How many features a candidate has.
-    public static let featureCount = 2 * BlinkEpisodes.windowSamples + 5
+    public static let featureCount = BlinkCandidate.Features.count
 
     public let initial: Double
     public let learningRate: Double

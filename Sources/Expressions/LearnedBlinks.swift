@@ -61,28 +61,28 @@ public struct LearnedBlinks: Sendable {
     /// an episode.
     public mutating func update(t: Double, earLeft: Double, earRight: Double, yaw: Double, busy: Bool,
                                 emit: (ExpressionEvent) -> Void) {
-        let model = self.model, maxTurn = self.maxTurn
-        // The list is moved out and back (not copied), so appending to it and emptying it never
-        // allocate.
-        var found: [(start: Double, end: Double)] = []
-        swap(&found, &waiting)
-        episodes.update(t: t, earLeft: earLeft, earRight: earRight, yaw: yaw) { candidate in
-            if Self.isBlink(candidate, model: model, maxTurn: maxTurn), found.count < Self.kept {
-                found.append((candidate.start, candidate.end))
-            }
+        judge(busy: busy, emit: emit) { episodes, found in
+            episodes.update(t: t, earLeft: earLeft, earRight: earRight, yaw: yaw, found: found)
         }
-        swap(&found, &waiting)
-        if !busy { report(emit: emit) }
     }
 
     /// The face is not watched on this frame (lost, turned too far, or no finite EAR).
     public mutating func lost(busy: Bool, emit: (ExpressionEvent) -> Void) {
+        judge(busy: busy, emit: emit) { episodes, found in episodes.lost(found: found) }
+    }
+
+    /// Feeds the episodes (`feed` passes each measured candidate to its second argument), keeps
+    /// the candidates judged blinks, and reports them unless the state machine is `busy`.
+    private mutating func judge(
+        busy: Bool, emit: (ExpressionEvent) -> Void,
+        feed: (inout BlinkEpisodes, (BlinkCandidate) -> Void) -> Void
+    ) {
         let model = self.model, maxTurn = self.maxTurn
         // The list is moved out and back (not copied), so appending to it and emptying it never
         // allocate.
         var found: [(start: Double, end: Double)] = []
         swap(&found, &waiting)
-        episodes.lost { candidate in
+        feed(&episodes) { candidate in
             if Self.isBlink(candidate, model: model, maxTurn: maxTurn), found.count < Self.kept {
                 found.append((candidate.start, candidate.end))
             }

@@ -273,17 +273,24 @@ def arrays(data):
     return a
 
 
-def series_candidates(a):
-    """Runs the stream over a recording's cached series; returns the decided candidates."""
+def stream_candidates(frames):
+    """Runs the stream over (t, EAR left, EAR right, yaw) frames, as the daemon does (a frame
+    without a face, None or NaN, or turned beyond MAX_YAW counts as lost); returns the decided
+    candidates."""
     s = Stream()
     out = []
-    for t, el, er, yaw in zip(a["t"], a["ear_left"], a["ear_right"], a["yaw"]):
-        if np.isnan(el) or np.isnan(er) or not abs(yaw) <= MAX_YAW:
+    for t, el, er, yaw in frames:
+        if el is None or er is None or np.isnan(el) or np.isnan(er) or not abs(yaw) <= MAX_YAW:
             out += s.lost()
         else:
             out += s.frame(float(t), float(el), float(er), float(yaw))
     out += s.lost()
     return out
+
+
+def series_candidates(a):
+    """The decided candidates of a recording's cached series."""
+    return stream_candidates(zip(a["t"], a["ear_left"], a["ear_right"], a["yaw"]))
 
 
 class Data:
@@ -447,11 +454,7 @@ def write_fixture(binary, config, model, threshold):
             faces = e.get("faces") or []
             f = faces[0] if faces else None
             frames.append([e["t"], f["ear_left"], f["ear_right"], f["pose"]["yaw"]] if f else [e["t"], None, None, None])
-    s = Stream()
-    cands = []
-    for t, el, er, yaw in frames:
-        cands += s.lost() if el is None or not abs(yaw) <= MAX_YAW else s.frame(t, el, er, yaw)
-    cands += s.lost()
+    cands = stream_candidates(frames)
     p = model.predict_proba(np.array([c["x"] for c in cands]))[:, 1] if cands else []
     fixture = {
         "recording": os.path.relpath(path, ROOT),

@@ -244,7 +244,7 @@ final class LivenessCheckTests: XCTestCase {
             }
             let (outputs, verdict) = try run(step, person)
             XCTAssertTrue(verdict.passed, "\(step): \(verdict)")
-            XCTAssertEqual(verdict.steps[0].latencies.count, 3)
+            XCTAssertEqual(verdict.steps[0].latencies.count, 4)
             let cues = cueTimes(outputs)
             for (previous, next) in zip(cues, cues.dropFirst()) {
                 XCTAssertGreaterThanOrEqual(next - previous, 1.6 + 0.8 - 0.04, "the next hold starts once the face is neutral")

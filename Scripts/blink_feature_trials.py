@@ -31,10 +31,8 @@ build, and train_blink_model.py's cached series (run it once first). Each trial 
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 
 import cv2
 import numpy as np
@@ -195,13 +193,7 @@ def main():
     ap.add_argument("--trials", default="appearance,appearance-gate,expression")
     opts = ap.parse_args()
     recs, _ = bp.corpus()
-    tmp = tempfile.mkdtemp(prefix="blink-trials-")
-    try:
-        binary = os.path.join(tmp, "facewatch")
-        shutil.copy2(opts.facewatch, binary)
-        config = os.path.join(tmp, "config.json")
-        with open(config, "w") as f:
-            json.dump({"blink": {"learned": False}}, f)
+    with tm.without_learned(opts.facewatch) as (binary, config):
         series = {r["name"]: tm.extract(r, binary, config, opts.out) for r in recs}
         data = tm.Data(recs, series)
         base_x = data.X.copy()
@@ -233,8 +225,6 @@ def main():
             # Missing values: no change (an appearance ratio of 1, an expression difference of 0).
             data.X = np.hstack([base_x, np.where(np.isnan(e), 0.0 if trial == "expression" else 1.0, e)])
             print(f"+ {trial} ({e.shape[1]}): {score(recs, series, data)}", flush=True)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

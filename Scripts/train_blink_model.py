@@ -51,6 +51,7 @@ Usage:
 Needs: numpy, scikit-learn; the corpus (Scripts/real-corpus) and a release build.
 """
 import argparse
+import contextlib
 import hashlib
 import json
 import math
@@ -470,6 +471,23 @@ def write_fixture(binary, config, model, threshold):
     print(f"fixture: {len(frames)} frames, {len(cands)} candidates -> {os.path.relpath(FIXTURE_OUT, ROOT)}")
 
 
+@contextlib.contextmanager
+def without_learned(facewatch):
+    """A private copy of the facewatch binary (the cache key is its hash, and a rebuild during a
+    run must not change it) and a config.json with the learned decision off: the candidates are
+    read from the state machine's own events. Both are removed afterwards."""
+    tmp = tempfile.mkdtemp(prefix="blink-model-")
+    try:
+        binary = os.path.join(tmp, "facewatch")
+        shutil.copy2(facewatch, binary)
+        config = os.path.join(tmp, "config.json")
+        with open(config, "w") as f:
+            json.dump({"blink": {"learned": False}}, f)
+        yield binary, config
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--facewatch", default=os.path.join(ROOT, ".build", "release", "facewatch"))
@@ -477,13 +495,7 @@ def main():
     ap.add_argument("--write", action="store_true")
     opts = ap.parse_args()
     recs, _ = bp.corpus()
-    tmp = tempfile.mkdtemp(prefix="blink-train-")
-    try:
-        binary = os.path.join(tmp, "facewatch")
-        shutil.copy2(opts.facewatch, binary)
-        config = os.path.join(tmp, "config.json")
-        with open(config, "w") as f:
-            json.dump({"blink": {"learned": False}}, f)
+    with without_learned(opts.facewatch) as (binary, config):
         series = {r["name"]: extract(r, binary, config, opts.out) for r in recs}
         data = Data(recs, series)
         persons = sorted(set(r["person"] for r in recs))
@@ -518,8 +530,6 @@ def main():
             write_swift(model, threshold, recs, persons, n_truth, sources_sha)
             print(f"model: threshold {threshold} -> {os.path.relpath(SWIFT_OUT, ROOT)}")
             write_fixture(binary, config, model, threshold)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -36,6 +36,9 @@ struct CheckEvalCommand: ParsableCommand {
     @Option(help: "Seeds per genuine recording and challenge.")
     var genuineSeeds: Int = 5
 
+    @Option(help: "Blinks a minute each genuine person makes on their own, at random times, while holding still too (people blink 15–20 times a minute at rest, fewer watching a screen). 0: none.")
+    var genuineBlinksPerMinute: Double = 0
+
     @Option(help: "Write each genuine presentation here as a recording (NAME-CHALLENGE-SEED), for `check --replay --seed`.")
     var saveGenuine: String?
 
@@ -47,6 +50,7 @@ struct CheckEvalCommand: ParsableCommand {
         guard (1...1000).contains(seeds), (1...1000).contains(genuineSeeds) else {
             throw ValidationError("--seeds and --genuine-seeds must be from 1 to 1000")
         }
+        guard (0...60).contains(genuineBlinksPerMinute) else { throw ValidationError("--genuine-blinks-per-minute must be from 0 to 60") }
         for name in challengeNames where name != "random" {
             _ = try Challenge(parsing: name)
         }
@@ -55,8 +59,9 @@ struct CheckEvalCommand: ParsableCommand {
     private var challengeNames: [String] { challenges.split(separator: ",").map(String.init) }
 
     mutating func run() throws {
-        let evaluation = CheckEvaluation(challenges: challengeNames, seeds: seeds, genuineSeeds: genuineSeeds,
+        var evaluation = CheckEvaluation(challenges: challengeNames, seeds: seeds, genuineSeeds: genuineSeeds,
                                          attackSeconds: attackSeconds, saveGenuine: saveGenuine)
+        evaluation.genuineBlinksPerMinute = genuineBlinksPerMinute
         let score = try evaluation.run(attacks: { try Self.recordings(in: attacks) }, genuine: { try Self.recordings(in: genuine) },
                                        configuration: options.load())
         print(score.table(challenges: challengeNames))

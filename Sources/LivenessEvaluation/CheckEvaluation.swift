@@ -18,6 +18,9 @@ public struct CheckEvaluation {
     public var genuineSeeds: Int
     /// Attack recordings shorter than this many seconds are looped to last it.
     public var attackSeconds: Double
+    /// Blinks a minute each genuine person makes on their own, at random times, during holds too
+    /// (`RespondingPerson.blinksPerMinute`); 0: none.
+    public var genuineBlinksPerMinute: Double = 0
     /// A folder each genuine presentation is written to as a recording (`NAME-CHALLENGE-SEED`),
     /// for `check --replay --seed`; nil: none written.
     public var saveGenuine: String?
@@ -65,7 +68,7 @@ public struct CheckEvaluation {
             for challengeName in challenges {
                 for seed in 1...UInt64(genuineSeeds) {
                     let steps = try Self.challenge(challengeName, seed: seed)
-                    var person = try RespondingPerson(recording: recording, seed: seed)
+                    var person = try RespondingPerson(recording: recording, seed: seed, blinksPerMinute: genuineBlinksPerMinute)
                     guard steps.steps.allSatisfy({ person.canRespond(to: $0) }) else { continue }
                     let processor = try FrameProcessor(configuration: configuration, predictor: predictor)
                     let writer = try saveGenuine.map { folder in

@@ -1,3 +1,4 @@
+import Foundation
 import Liveness
 import Recordings
 
@@ -18,6 +19,10 @@ import Recordings
 ///   from the footage where it has them, else the N consecutive blinks nearest each other in time,
 ///   cut in one after the other); a smile, open
 ///   mouth, turn or nod is held at most `expressionHold` before the face relaxes.
+///
+/// With `blinksPerMinute` above 0 the person also blinks on their own, at random times whatever
+/// the check is asking (during holds, too), as people do when nobody asks them not to: each such
+/// blink is one of the footage's, cut in the way a response is.
 ///
 /// The footage is real and so are the events; only their timing follows the cues, and the
 /// cuts are what a camera dropping frames gives. An event already going on at the first frame
@@ -62,8 +67,18 @@ public struct RespondingPerson: FrameSource {
 
     /// The person leaves after this many seconds (a check that never ends is over by then).
     public let maximumDuration = 120.0
+    /// Blinks a minute the person makes on their own, at Poisson times; 0: none (a person holding
+    /// still suppresses them). People blink 15–20 times a minute at rest, fewer while watching a
+    /// screen.
+    public let blinksPerMinute: Double
+    /// Draws the spontaneous blinks' times, apart from `generator`, so that the responses' reaction
+    /// times are the same whatever the rate.
+    private var spontaneity: SplitMix64
+    /// The camera time of the next spontaneous blink (infinity: none).
+    private var nextSpontaneous = Double.infinity
 
-    public init(recording: Recording, seed: UInt64, margin: Double = 0.2, reaction: ClosedRange<Double> = 0.25...0.6) throws {
+    public init(recording: Recording, seed: UInt64, margin: Double = 0.2, reaction: ClosedRange<Double> = 0.25...0.6,
+                blinksPerMinute: Double = 0) throws {
         guard let truth = recording.truth else { throw RespondingPersonError.noTruth(recording.directory) }
         guard !recording.frames.isEmpty else { throw RespondingPersonError.noFrames(recording.directory) }
         self.recording = recording
@@ -73,7 +88,16 @@ public struct RespondingPerson: FrameSource {
         self.reaction = reaction
         period = 1 / recording.info.fps
         generator = SplitMix64(seed: seed)
+        self.blinksPerMinute = blinksPerMinute
+        spontaneity = SplitMix64(seed: ~seed)
         position = quiet(from: 0) ?? 0
+        nextSpontaneous = spontaneousDelay()
+    }
+
+    /// Seconds to the next spontaneous blink: exponential with mean 60 / `blinksPerMinute`.
+    private mutating func spontaneousDelay() -> Double {
+        guard blinksPerMinute > 0 else { return .infinity }
+        return -log(1 - Double.random(in: 0..<1, using: &spontaneity)) * 60 / blinksPerMinute
     }
 
     /// Whether the recording has an annotated event with which to answer `step`.
@@ -91,7 +115,7 @@ public struct RespondingPerson: FrameSource {
         case .cue(let step, _, _, let t, _, _):
             guard var event = target, let type = wanted else { return }
             let count = if case .blink(let n) = step { n } else { 1 }
-            var at = t + Double.random(in: reaction, using: &generator)
+            let at = t + Double.random(in: reaction, using: &generator)
             if count > 1, let run = run(of: count, from: event) {
                 // Blinks in quick succession in the footage itself: shown as they happened.
                 let lead = min(margin, run.first.start)
@@ -135,6 +159,14 @@ public struct RespondingPerson: FrameSource {
     public mutating func nextFrame() throws -> Frame? {
         let index = tick, t = Double(tick) * period
         guard t <= maximumDuration else { return nil }
+        if t >= nextSpontaneous, showingUntil == nil, planned.isEmpty {
+            // A blink of one's own, now (or as soon as no event is being shown).
+            if let blink = nextEvent(of: "blink", after: recording.frames[position].t),
+               let frame = frameIndex(at: blink.start - min(margin, blink.start)) {
+                planned.append((at: t, frame: frame, end: settled(after: blink.end)))
+            }
+            nextSpontaneous = t + spontaneousDelay()
+        }
         if let next = planned.first, t >= next.at {
             planned.removeFirst()
             position = next.frame

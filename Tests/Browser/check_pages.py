@@ -125,8 +125,8 @@ def main():
                 break
             time.sleep(0.05)
         print("     prompts seen:", seen, "verdict:", verdict, flush=True)
-        check(("Keep still", "Step 1 of 2: blink each time you are told") in seen,
-              "the check page shows the first step's prompt: keep still, blink each time you are told")
+        check(("Keep still, eyes open", "Step 1 of 2: blink each time you are told") in seen,
+              "the check page shows the first step's prompt: keep still with the eyes open, blink each time you are told")
         check(verdict == "FAILED", "a replayed video fails the check on the page")
         hint = driver.find_element(By.ID, "hint").text
         check(hint.startswith("Because ") and any(w in hint for w in ("cues", "before")),

@@ -13,9 +13,9 @@ final class RespondingPersonTests: XCTestCase {
         try Recording(directory: CheckOnRecordingsTests.recordings.appendingPathComponent(name).path)
     }
 
-    private func check(_ name: String, _ challenge: String, seed: UInt64,
+    private func check(_ name: String, _ challenge: String, seed: UInt64, blinksPerMinute: Double = 0,
                        frames: (Frame) throws -> Void = { _ in }) throws -> CheckVerdict {
-        var person = try RespondingPerson(recording: recording(name), seed: seed)
+        var person = try RespondingPerson(recording: recording(name), seed: seed, blinksPerMinute: blinksPerMinute)
         let processor = try FrameProcessor(configuration: Configuration(), predictor: CheckOnRecordingsTests.predictor.get())
         return try CheckRun.verdict(try Challenge(parsing: challenge), seed: seed, person: &person, processor: processor, frames: frames)
     }
@@ -79,6 +79,22 @@ final class RespondingPersonTests: XCTestCase {
         for (a, b) in zip(replayed.steps[0].latencies, live.steps[0].latencies) { XCTAssertEqual(a, b, accuracy: 1e-5) }
         // The cues come from the seed: another seed cues at other times, and the replay fails.
         XCTAssertFalse(CheckRun.verdict(try Challenge(parsing: "blink"), seed: 12, on: frames).passed)
+    }
+
+    /// A person who blinks on their own blinks while holding still too: the check counts those
+    /// blinks as early, and more of them than `earlyLimit` fail the step. Without them (the
+    /// default), no blink comes before its cue.
+    func testSpontaneousBlinksComeDuringTheHolds() throws {
+        var early: [Int] = []
+        for seed in 1...5 as ClosedRange<UInt64> {
+            XCTAssertEqual(try check("hopper-blinks", "blink", seed: seed).steps[0].early, 0, "seed \(seed)")
+            let blinking = try check("hopper-blinks", "blink", seed: seed, blinksPerMinute: 30)
+            early.append(blinking.steps[0].early)
+            if !blinking.passed { XCTAssertEqual(blinking.reason, .earlyResponse, "seed \(seed): \(blinking)") }
+        }
+        // 30 a minute over about 10 s of holds: about 5 blinks of one's own in each check.
+        XCTAssertGreaterThanOrEqual(early.reduce(0, +), 5, "\(early)")
+        XCTAssertTrue(early.contains { $0 > CheckSettings().earlyLimit }, "\(early)")
     }
 
     func testItAnswersOnlyWhatTheTruthMarks() throws {

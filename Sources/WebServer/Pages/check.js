@@ -15,6 +15,11 @@ const cueWords = {
   "blink": "Blink now", "blink:2": "Blink twice now", "smile": "Smile now", "open_mouth": "Open your mouth now",
   "turn_left": "Turn left now", "turn_right": "Turn right now", "nod": "Nod now",
 };
+// While waiting for a blink cue the eyes must stay open: a blink before the cue counts against
+// the step, and people blink every few seconds unless they are told not to.
+function holdWords(step) {
+  return step.startsWith("blink") ? "Keep still, eyes open" : "Keep still";
+}
 const reasons = {
   timeout: "the cues were not answered in time", early_response: "the steps came before their cues",
   unsteady_timing: "the answers did not follow the cues at a steady pace",
@@ -62,7 +67,7 @@ function ring(i, fraction, state) {
 function showPrompt(p) {
   if (current) ring(current.index, 1, "done");
   current = p;
-  text("prompt", "Keep still");
+  text("prompt", holdWords(p.step));
   text("hint", `Step ${p.index + 1} of ${p.of}: ${(words[p.step] || p.step).toLowerCase()} each time you are told`);
 }
 
@@ -74,7 +79,7 @@ function showCue(cue) {
   clearTimeout(cueTimer);
   cueTimer = setTimeout(() => {
     prompt.classList.remove("cue");
-    if (!concluded) prompt.textContent = "Keep still";
+    if (!concluded) prompt.textContent = current ? holdWords(current.step) : "Keep still";
   }, 1000 * cue.window_s[1]);
 }
 

@@ -59,9 +59,9 @@ struct CheckEvalCommand: ParsableCommand {
     private var challengeNames: [String] { challenges.split(separator: ",").map(String.init) }
 
     mutating func run() throws {
-        var evaluation = CheckEvaluation(challenges: challengeNames, seeds: seeds, genuineSeeds: genuineSeeds,
-                                         attackSeconds: attackSeconds, saveGenuine: saveGenuine)
-        evaluation.genuineBlinksPerMinute = genuineBlinksPerMinute
+        let evaluation = CheckEvaluation(challenges: challengeNames, seeds: seeds, genuineSeeds: genuineSeeds,
+                                         attackSeconds: attackSeconds, genuineBlinksPerMinute: genuineBlinksPerMinute,
+                                         saveGenuine: saveGenuine)
         let score = try evaluation.run(attacks: { try Self.recordings(in: attacks) }, genuine: { try Self.recordings(in: genuine) },
                                        configuration: options.load())
         print(score.table(challenges: challengeNames))

@@ -20,16 +20,18 @@ public struct CheckEvaluation {
     public var attackSeconds: Double
     /// Blinks a minute each genuine person makes on their own, at random times, during holds too
     /// (`RespondingPerson.blinksPerMinute`); 0: none.
-    public var genuineBlinksPerMinute: Double = 0
+    public var genuineBlinksPerMinute: Double
     /// A folder each genuine presentation is written to as a recording (`NAME-CHALLENGE-SEED`),
     /// for `check --replay --seed`; nil: none written.
     public var saveGenuine: String?
 
-    public init(challenges: [String], seeds: Int, genuineSeeds: Int, attackSeconds: Double, saveGenuine: String? = nil) {
+    public init(challenges: [String], seeds: Int, genuineSeeds: Int, attackSeconds: Double, genuineBlinksPerMinute: Double = 0,
+                saveGenuine: String? = nil) {
         self.challenges = challenges
         self.seeds = seeds
         self.genuineSeeds = genuineSeeds
         self.attackSeconds = attackSeconds
+        self.genuineBlinksPerMinute = genuineBlinksPerMinute
         self.saveGenuine = saveGenuine
     }
 

@@ -8,7 +8,7 @@ import Recordings
 /// It is a frame source on a camera clock of its own (frame `k` at `k / fps`) that shows the
 /// recording's frames, steered by what the check says (`hear`):
 /// - **holding still**: it plays the footage but never the stretches where the recording's
-///   `truth.json` has a blink, wink, closure, smile or open mouth (with `margin` around them), as
+///   `truth.json` has a blink, wink, closure, smile, open mouth or speech (with `margin` around them), as
 ///   a person asked to keep still suppresses them. It makes its way (at twice the speed, as a
 ///   camera dropping every other frame) to the quiet half second before the next annotated event of
 ///   the kind the current step asks for, and moves back and forth there until cued, so that the
@@ -181,7 +181,8 @@ public struct RespondingPerson: FrameSource {
         let shown = position
         tick += 1
         if showingUntil != nil {
-            position = min(position + 1, recording.frames.count - 1)
+            // The footage plays on; at its last frame the response is over, settled or not.
+            if position + 1 < recording.frames.count { position += 1 } else { showingUntil = nil }
         }
         do {
             return Frame(index: index, t: t, payload: .jpeg(try recording.jpeg(shown)))
@@ -242,13 +243,14 @@ public struct RespondingPerson: FrameSource {
 
     /// The annotated events a person holds back while waiting for a cue to do `type`: the
     /// actions the check watches for in that step (a blink during the hold before a blink cue is
-    /// early; a smile before a smile cue, or the mouth open, leaves the face not neutral). Other
-    /// expressions go on as in the footage: a person asked to blink on cue may smile or talk
-    /// meanwhile. Before any step (nil), every annotated event is held back.
+    /// early; a smile before a smile cue, the mouth open, or speech, whose mouth shapes pass for
+    /// both, leaves the face not neutral). Other expressions go on as in the footage: a person
+    /// asked to blink on cue may smile or talk meanwhile. Before any step (nil), every annotated
+    /// event is held back.
     static func heldBack(whileWaitingFor type: String?) -> Set<String>? {
         switch type {
         case "blink": return ["blink", "wink", "eyes_closed"]
-        case "smile", "mouth_open": return ["smile", "mouth_open"]
+        case "smile", "mouth_open": return ["smile", "mouth_open", "talking"]
         case "turn_left", "turn_right", "nod": return ["turn_left", "turn_right", "nod"]
         default: return nil
         }
@@ -281,8 +283,8 @@ public struct RespondingPerson: FrameSource {
     }
 
     /// Whether `event` can be shown as a response: some frame of the `waitingRoom` before its
-    /// `margin` is clear of every annotated event held back while waiting for it (`isQuiet`), and
-    /// an expression lasts at most `longestExpression`. A blink straight after a long closure
+    /// `margin` is clear of every annotated event held back while waiting for it (`isQuiet`),
+    /// the footage shows its end, and an expression lasts at most `longestExpression`. A blink straight after a long closure
     /// cannot be shown by a person who was holding still; a smile of ten seconds (a laugh through
     /// a conversation) is one smile, and cutting it short to play it as four smiles, each cut
     /// from a full smile straight back to a neutral face, shows what no face does.
@@ -290,6 +292,8 @@ public struct RespondingPerson: FrameSource {
         guard let roomEnd = frameIndex(at: event.start - margin), roomEnd > 0 else { return false }
         let roomStart = frameIndex(at: event.start - margin - waitingRoom) ?? roomEnd
         if event.type != "blink", event.end - event.start > longestExpression { return false }
+        // An event the recording ends in has no end to show.
+        if event.end > recording.frames[recording.frames.count - 1].t { return false }
         return (roomStart..<roomEnd).contains { isQuiet($0, waitingFor: .some(event.type)) }
     }
 

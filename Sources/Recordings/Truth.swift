@@ -2,7 +2,8 @@
 public struct Truth: Codable, Sendable, Equatable {
     /// One event that happened between `start` and `end` (seconds on the frames' clock).
     public struct Event: Codable, Sendable, Equatable {
-        /// `blink`, `smile`, `mouth_open`, `wink`, `eyes_closed`, …
+        /// `blink`, `smile`, `mouth_open`, `wink`, `eyes_closed`, …; `talking` marks speech
+        /// (not scored: a person waiting for a smile or open-mouth cue holds it back).
         public var type: String
         public var start: Double
         public var end: Double

@@ -147,6 +147,41 @@ final class RespondingPersonTests: XCTestCase {
         XCTAssertTrue(smiling.canRespond(to: .smile))
         // A smile of several seconds is one smile, not footage of a person smiling on cue.
         XCTAssertFalse(try person([("smile", 0.5, 4.6)]).canRespond(to: .smile))
+        // Speech up to a smile: the mouth was not at rest, so it is no smile made on cue; a
+        // person waiting to blink may talk.
+        XCTAssertFalse(try person([("talking", 0.3, 1.5), ("smile", 1.6, 2.5)]).canRespond(to: .smile))
+        XCTAssertTrue(try person([("talking", 0.3, 0.6), ("smile", 1.6, 2.5)]).canRespond(to: .smile))
+        XCTAssertTrue(try person([("talking", 0.3, 1.5), ("blink", 1.666667, 1.8)]).canRespond(to: .blink(count: 1)))
+        // A smile the recording ends in (it is 4 s long) has no end to show.
+        XCTAssertFalse(try person([("smile", 3.0, 4.0)]).canRespond(to: .smile))
+        XCTAssertTrue(try person([("smile", 3.0, 3.9)]).canRespond(to: .smile))
+    }
+
+    /// A response whose footage reaches the recording's last frame before the face has settled
+    /// ends there: the person goes back to waiting, instead of staying on that frame until the
+    /// next cue (a smile frozen there never became neutral again, and every later cue timed out).
+    func testTheLastFrameOfTheFootageEndsAResponse() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("responder-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = try recording("hopper-blinks")
+        // hopper-blinks up to 3.4 s: its last blink (3.07-3.2 s) would be shown until 3.7 s.
+        let writer = try RecordingWriter(directory: folder.path, info: source.info)
+        for n in source.frames.indices where source.frames[n].t < 3.4 {
+            try writer.append(jpeg: try source.jpeg(n), t: source.frames[n].t)
+        }
+        try writer.finish(truth: source.truth)
+        let last = try source.jpeg(try Recording(directory: folder.path).frames.count - 1)
+        var person = try RespondingPerson(recording: Recording(directory: folder.path), seed: 2)
+        let processor = try FrameProcessor(configuration: Configuration(), predictor: CheckOnRecordingsTests.predictor.get())
+        var run = 0, longest = 0
+        let verdict = try CheckRun.verdict(try Challenge(parsing: "blink"), seed: 2, person: &person, processor: processor) { frame in
+            guard case .jpeg(let data) = frame.payload else { return }
+            run = data == last ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        XCTAssertTrue(verdict.passed, "\(verdict)")
+        XCTAssertGreaterThan(longest, 0, "the last blink was shown")
+        XCTAssertLessThanOrEqual(longest, 2, "the last frame is shown once (twice when the person turns back there)")
     }
 
     func testBadFramesAndAnEmptyRecordingEndCleanly() throws {

@@ -6,7 +6,8 @@ import Landmarks
 
 /// Finds faces and follows them: a full-frame scan by the ``FaceDetector`` finds faces; in
 /// between scans each face's box comes from its previous landmarks, and every few frames a scan
-/// of the area around it confirms it is still a face.
+/// of the area around it confirms it is still a face. A scan whose box overlaps a track only
+/// loosely re-seeds its landmarks from that box (`TrackerSettings.reseedOverlap`).
 ///
 /// When full-frame scans run:
 /// - While faces are tracked: every `redetectInterval` (a second person walking in, a face lost
@@ -217,6 +218,11 @@ public final class FaceTracker {
             let box = detection.box
             if let index = faces.firstIndex(where: { $0.box.iou(box) > 0.3 }) {
                 faces[index].misses = 0
+                if faces[index].box.iou(box) < settings.reseedOverlap,
+                   let (refined, shape) = predictor.fitNewFace(image, box: box, refit: detector.refits, isPlausible: { isPlausible($0, in: image) }) {
+                    faces[index].box = refined
+                    faces[index].shape = shape
+                }
                 continue
             }
             guard faces.count < settings.maxFaces else { continue }

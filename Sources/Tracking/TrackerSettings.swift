@@ -18,6 +18,13 @@ public struct TrackerSettings: Sendable, Equatable {
     /// Consecutive failed checks after which a track is lost.
     public var missesToLose: Int
 
+    /// A full-frame detection that overlaps a track (IoU above 0.3) by less than this re-seeds the
+    /// track's landmarks from the detection's box: they had drifted onto part of the face (after
+    /// a fast move, the fit can settle on a smaller face-like shape and carry its box along from
+    /// frame to frame). Tracked faces overlap their detections by 0.55–0.95 (measured against
+    /// dlib's detector on the real recordings), so a face tracked well is never re-seeded.
+    public var reseedOverlap = 0.5
+
     /// Threads a frame's tracking may use: 2 fits a face's landmarks on a second thread while its
     /// window check runs (on the frames with a check, when there is a second processor); the
     /// check then turns its window by the face's tilt in the previous frame. The same faces and

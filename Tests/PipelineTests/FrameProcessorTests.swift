@@ -29,6 +29,33 @@ final class FrameProcessorTests: XCTestCase {
         XCTAssertEqual(Set(storage).count, 1, "the points moved to new storage: \(storage)")
     }
 
+    /// A jump of the face (here a cut in `mouth-open`, 1.5 s back, as a fast move gives) can leave
+    /// the landmark fit on a smaller face-like shape inside the face: a box of about 104 px where
+    /// the detector sees 126, the mouth fitted shut while it is wide open. The fit carries its
+    /// own box from frame to frame, so only the next full-frame scan (within a second) can set it
+    /// right: it re-seeds the landmarks from the detection's box (`reseedOverlap`).
+    func testAFitLeftOffTheFaceByAJumpIsReseededByTheNextScan() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let recording = try Recording(directory: root.appendingPathComponent("Recordings/mouth-open").path)
+        let processor = try FrameProcessor(configuration: Configuration(), predictor: Self.predictor.get())
+        // Frames 82-85 (mouth shut), then 40-74: the mouth opens from 46 and is wide open 48-72.
+        let order = Array(82...85) + Array(40...74)
+        var widths: [Double] = [], mars: [Double] = []
+        for (k, n) in order.enumerated() {
+            processor.process(jpeg: try recording.jpeg(n), index: k, t: Double(k) / 30, emit: { _ in })
+            let face = try XCTUnwrap(processor.observations.first, "frame \(k)")
+            widths.append(Double(face.box.width))
+            mars.append(face.measures.mar)
+        }
+        // Wide open (recording frames 50-64) before the first scan after the start, at 1 s.
+        XCTAssertLessThan(widths[14...28].max() ?? 0, 115, "the fit drifted: \(widths)")
+        XCTAssertLessThan(mars[14...28].max() ?? 1, 0.3, "the open mouth was fitted shut: \(mars)")
+        // From the scan on, the landmarks are on the whole face again, and the mouth is open.
+        XCTAssertGreaterThan(widths[31...38].min() ?? 0, 130, "\(widths)")
+        XCTAssertGreaterThan(mars[31...36].min() ?? 0, 0.6, "\(mars)")
+    }
+
     /// `frame` events (`--frames --landmarks`) carry two faces in arrays the processor reuses in
     /// turn, and their landmarks in storage of their own, never a track's (which the next fit
     /// writes into: an event sharing it would make that fit copy the points).

@@ -125,6 +125,7 @@ public struct Configuration: Sendable, Equatable {
         tracking.verifyEvery = try track.int("verify_every_frames", default: tracking.verifyEvery, in: 1...1000)
         tracking.missesToLose = try track.int("misses_to_lose", default: tracking.missesToLose, in: 1...100)
         tracking.threads = try track.int("threads", default: tracking.threads, in: 1...2)
+        tracking.reseedOverlap = try track.double("reseed_overlap", default: tracking.reseedOverlap, in: 0...1)
         try track.finish()
 
         var blink = try root.object("blink")

@@ -32,7 +32,7 @@ final class ConfigurationTests: XCTestCase {
         let config = try parse("""
             {"models": {"face_cascade": "/usr/share/opencv4/lbpcascades/lbpcascade_frontalface_improved.xml"},
              "gray": "rgb-mean", "detector": {"min_face": 60, "scale_factor": 1.1},
-             "tracking": {"max_faces": 3}, "blink": {"max_duration_s": 0.4, "deep_ratio": 0.5, "settle_s": 0.3, "split_rise": 1,
+             "tracking": {"max_faces": 3, "reseed_overlap": 0.4}, "blink": {"max_duration_s": 0.4, "deep_ratio": 0.5, "settle_s": 0.3, "split_rise": 1,
                        "learned": false},
              "output": {"nose": false, "landmarks": true, "events": "blink,smile"}}
             """)
@@ -40,6 +40,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(config.detector.minSize, 60)
         XCTAssertEqual(config.detector.scaleFactor, 1.1)
         XCTAssertEqual(config.tracking.maxFaces, 3)
+        XCTAssertEqual(config.tracking.reseedOverlap, 0.4)
         XCTAssertEqual(config.calibration, .lbpFrontalFaceImproved)
         XCTAssertEqual(config.expressions.blink.maxDuration, 0.4)
         XCTAssertEqual(config.expressions.blink.deepRatio, 0.5)
@@ -77,6 +78,7 @@ final class ConfigurationTests: XCTestCase {
         assertRejected(#"{"detector": {"upsample": 4}}"#, key: "detector.upsample")
         assertRejected(#"{"detector": {"small_face_look": 1}}"#, key: "detector.small_face_look")
         assertRejected(#"{"tracking": {"empty_scan_interval_s": -1}}"#, key: "tracking.empty_scan_interval_s")
+        assertRejected(#"{"tracking": {"reseed_overlap": 1.5}}"#, key: "tracking.reseed_overlap")
         XCTAssertEqual(defaults.expressions.blink.maxYaw, 45)
         XCTAssertEqual(defaults.expressions.smile.maxYaw, 50)
         XCTAssertEqual(defaults.expressions.mouthOpen.maxYaw, 50)

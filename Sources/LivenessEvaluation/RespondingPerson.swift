@@ -8,11 +8,12 @@ import Recordings
 /// It is a frame source on a camera clock of its own (frame `k` at `k / fps`) that shows the
 /// recording's frames, steered by what the check says (`hear`):
 /// - **holding still**: it plays the footage but never the stretches where the recording's
-///   `truth.json` has a blink, wink, closure, smile, open mouth or speech (with `margin` around them), as
-///   a person asked to keep still suppresses them. It makes its way (at twice the speed, as a
-///   camera dropping every other frame) to the quiet half second before the next annotated event of
-///   the kind the current step asks for, and moves back and forth there until cued, so that the
-///   head moves as it did in the footage and never jumps far;
+///   `truth.json` has a blink, wink, closure, smile, open mouth or speech (with `margin` around
+///   them) that the step holds back (`heldBack(whileWaitingFor:)`), as a person asked to keep
+///   still suppresses them. It makes its way (at twice the speed, as a camera dropping every
+///   other frame) to the quiet half second before the next annotated event of the kind the
+///   current step asks for, and moves back and forth there until cued, so that the head moves as
+///   it did in the footage and never jumps far;
 /// - **responding**: after each cue it waits a reaction time drawn from the seed (`reaction`;
 ///   voluntary blinks to a visual cue start 0.25–0.6 s after it) and then cuts to that event, so
 ///   that its annotated start falls at that time (for `blink:N`, N blinks in quick succession
@@ -284,10 +285,11 @@ public struct RespondingPerson: FrameSource {
 
     /// Whether `event` can be shown as a response: some frame of the `waitingRoom` before its
     /// `margin` is clear of every annotated event held back while waiting for it (`isQuiet`),
-    /// the footage shows its end, and an expression lasts at most `longestExpression`. A blink straight after a long closure
-    /// cannot be shown by a person who was holding still; a smile of ten seconds (a laugh through
-    /// a conversation) is one smile, and cutting it short to play it as four smiles, each cut
-    /// from a full smile straight back to a neutral face, shows what no face does.
+    /// the footage shows its end, and an expression lasts at most `longestExpression`. A blink
+    /// straight after a long closure cannot be shown by a person who was holding still; a smile
+    /// of ten seconds (a laugh through a conversation) is one smile, and cutting it short to play
+    /// it as four smiles, each cut from a full smile straight back to a neutral face, shows what
+    /// no face does.
     func reachable(_ event: Truth.Event) -> Bool {
         guard let roomEnd = frameIndex(at: event.start - margin), roomEnd > 0 else { return false }
         let roomStart = frameIndex(at: event.start - margin - waitingRoom) ?? roomEnd

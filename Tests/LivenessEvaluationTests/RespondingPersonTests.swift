@@ -170,8 +170,9 @@ final class RespondingPersonTests: XCTestCase {
             try writer.append(jpeg: try source.jpeg(n), t: source.frames[n].t)
         }
         try writer.finish(truth: source.truth)
-        let last = try source.jpeg(try Recording(directory: folder.path).frames.count - 1)
-        var person = try RespondingPerson(recording: Recording(directory: folder.path), seed: 2)
+        let short = try Recording(directory: folder.path)
+        let last = try short.jpeg(short.frames.count - 1)
+        var person = try RespondingPerson(recording: short, seed: 2)
         let processor = try FrameProcessor(configuration: Configuration(), predictor: CheckOnRecordingsTests.predictor.get())
         var run = 0, longest = 0
         let verdict = try CheckRun.verdict(try Challenge(parsing: "blink"), seed: 2, person: &person, processor: processor) { frame in

@@ -10,13 +10,18 @@ import XCTest
 final class FrameProcessorTests: XCTestCase {
     private static let predictor = Result { try ShapePredictor(contentsOf: Configuration().landmarkModel) }
 
+    /// A bundled recording, `Recordings/NAME`.
+    private static func recording(_ name: String) throws -> Recording {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return try Recording(directory: root.appendingPathComponent("Recordings").appendingPathComponent(name).path)
+    }
+
     /// A tracked face's fit writes its points into the storage the track already has. The frame's
     /// observations share that storage; had they still held it when the next fit ran, every fit
     /// would copy the 68 points into a new buffer (an allocation per face and frame).
     func testFitsWriteIntoTheTracksLandmarkStorage() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let recording = try Recording(directory: root.appendingPathComponent("Recordings/blinks-slow-move").path)
+        let recording = try Self.recording("blinks-slow-move")
         let processor = try FrameProcessor(configuration: Configuration(), predictor: Self.predictor.get())
         var source = RecordingSource(recording: recording)
         var storage: [Int] = []
@@ -35,9 +40,7 @@ final class FrameProcessorTests: XCTestCase {
     /// own box from frame to frame, so only the next full-frame scan (within a second) can set it
     /// right: it re-seeds the landmarks from the detection's box (`reseedOverlap`).
     func testAFitLeftOffTheFaceByAJumpIsReseededByTheNextScan() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let recording = try Recording(directory: root.appendingPathComponent("Recordings/mouth-open").path)
+        let recording = try Self.recording("mouth-open")
         let processor = try FrameProcessor(configuration: Configuration(), predictor: Self.predictor.get())
         // Frames 82-85 (mouth shut), then 40-74: the mouth opens from 46 and is wide open 48-72.
         let order = Array(82...85) + Array(40...74)
@@ -60,9 +63,7 @@ final class FrameProcessorTests: XCTestCase {
     /// turn, and their landmarks in storage of their own, never a track's (which the next fit
     /// writes into: an event sharing it would make that fit copy the points).
     func testFrameEventsReuseTheirArraysAndNeverShareATracksPoints() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let recording = try Recording(directory: root.appendingPathComponent("Recordings/two-faces").path)
+        let recording = try Self.recording("two-faces")
         var configuration = Configuration()
         configuration.output = OutputOptions(frames: true, landmarks: true)
         let processor = try FrameProcessor(configuration: configuration, predictor: Self.predictor.get())

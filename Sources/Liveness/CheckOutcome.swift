@@ -11,8 +11,10 @@ public enum FailureReason: String, Sendable, Equatable {
     case faceLost = "face_lost"
     /// A different face took the place of the first.
     case faceSwapped = "face_swapped"
-    /// The step's action came before its cue more often than `CheckSettings.earlyLimit` allows (a
-    /// replayed video does things at its own pace).
+    /// The step's action came before its cue more often than `CheckSettings.earlyLimit(for:)`
+    /// allows, or (a `blink` step) so often that its answers could be chance (above
+    /// `CheckSettings.chanceLevel`): a replayed video does things at its own pace, as often
+    /// between the cues as in their windows.
     case earlyResponse = "early_response"
     /// The step's answers came at unsteady delays after their cues: no `needed` of them lie within
     /// `CheckSettings.latencySpread(for:)` of each other before its trials ran out. A person
@@ -48,6 +50,12 @@ public struct StepResult: Sendable, Equatable {
     public var missed = 0
     /// Actions made during a hold, before their cue.
     public var early = 0
+    /// Seconds spent holding still before cues: the time in which `early` was counted.
+    public var holding = 0.0
+    /// The chance that the answers came at random, at the rate of the early blinks
+    /// (`CheckSettings.chance(of:answered:cued:early:holding:)`), when the step last had the
+    /// answers it needs; nil before that, and for steps other than `blink`.
+    public var chance: Double?
     /// Turns or nods refused because the landmarks moved as one plane.
     public var flat = 0
 

@@ -1,8 +1,13 @@
+import Foundation
+
 /// Limits and timings of a liveness check.
 ///
 /// Every step is a series of cued trials: the person holds still for a random time, is cued, and
 /// must respond inside a window that starts at a human reaction time after the cue. An action
-/// made before its cue (during the hold) restarts the hold and counts against the step. The
+/// made before its cue (during the hold) counts as early. In a `blink` step it leaves the cue at
+/// its drawn time, and the step's answers must be unlikely to be chance at the rate of such blinks
+/// (`chance(of:answered:cued:early:holding:)`); in any other step it restarts the hold, and a
+/// third fails the step. The
 /// defaults are set for people, from reaction-time studies: a voluntary blink to a visual cue
 /// starts 0.25–0.6 s after it, a smile or an open mouth within about 1 s.
 public struct CheckSettings: Sendable, Equatable {
@@ -50,8 +55,26 @@ public struct CheckSettings: Sendable, Equatable {
     /// Seconds after a window closes during which a blink that started inside it may still be
     /// reported (a blink event comes when the eyes have opened again).
     public var reportGrace: Double = 0.6
-    /// Actions made during holds (before their cue) that a step tolerates; one more fails it.
+    /// Actions made during holds (before their cue) that a `blink:2`, smile, open-mouth, turn or
+    /// nod step tolerates; one more fails it.
     public var earlyLimit: Int = 2
+    /// Blinks made during holds that a `blink` step tolerates; one more fails it. It only bounds
+    /// how long the step can go on: whether the answers of a person who also blinks on their own
+    /// are theirs is the chance test's to decide (`chanceLevel`).
+    public var blinkEarlyLimit: Int = 10
+    /// The largest chance (`chance(of:answered:cued:early:holding:)`) that a `blink` step's
+    /// answers may have of being the face's own blinks, at the pace its holds showed, landing in
+    /// the windows: above it the step gets another trial while it has one, then fails
+    /// (`early_response`). A person who blinks on their own while holding still, 15 times a
+    /// minute, still answers nearly every cue and passes; a video blinking at that pace lands in
+    /// four of five windows in well under 1 % of attempts.
+    public var chanceLevel = 0.01
+    /// What the chance test assumes before the holds have shown anything: `chancePriorActions`
+    /// blinks in `chancePriorSeconds` seconds (10 a minute: a person watching a screen blinks
+    /// 5–15 times a minute), added to the early blinks and the time held. It keeps a step with
+    /// short holds and no early blink from reading as a face that never blinks.
+    public var chancePriorActions = 0.5
+    public var chancePriorSeconds = 3.0
     /// Seconds within which the answers a blink step needs must lie of each other, measured cue to
     /// response (see `latencySpread(for:)`).
     public var blinkLatencySpread: Double = 0.45
@@ -90,6 +113,11 @@ public struct CheckSettings: Sendable, Equatable {
         }
     }
 
+    /// Early actions a step tolerates: `blinkEarlyLimit` for `blink`, else `earlyLimit`.
+    public func earlyLimit(for step: ChallengeStep) -> Int {
+        step == .blink(count: 1) ? blinkEarlyLimit : earlyLimit
+    }
+
     /// The largest spread of cue-to-response delays among the answers a step needs: the step is
     /// done when `needed` of its answers lie within this many seconds of each other, and fails
     /// (`unsteady_timing`) when its trials run out before they do. nil: any delay in the window.
@@ -107,6 +135,38 @@ public struct CheckSettings: Sendable, Equatable {
         case .smile, .openMouth: return expressionLatencySpread
         default: return nil
         }
+    }
+
+    /// The chance that at least `answered` of `cued` windows of a `blink` step each hold a blink
+    /// by accident, for a face that blinks on its own at random times (a Poisson process) as often
+    /// as it did while holding: `early` blinks in `holding` seconds, with the prior added. nil for
+    /// every other step, which fails at its third early action instead (`earlyLimit`).
+    ///
+    /// Holding still before each cue is when a face shows its own pace: a replayed video blinks
+    /// there as often as anywhere, and so does a person who blinks on their own, who also answers
+    /// nearly every cue. So a `blink` step weighs its early blinks against its answers rather than
+    /// counting them against a fixed limit. That holds because its cues keep the times drawn for
+    /// them whatever the face does: an early blink does not restart the hold, since cues drawn
+    /// anew after each of a looped video's blinks would meet its next ones (tried: 23 attacks of
+    /// 1,740 accepted, against 4). `blink:2` keeps the limit: videos that blink in bursts, 0.7 s
+    /// apart, put two blinks in a window far more often than a Poisson rate says.
+    public func chance(of step: ChallengeStep, answered: Int, cued: Int, early: Int, holding: Double) -> Double? {
+        guard step == .blink(count: 1) else { return nil }
+        let rate = (Double(early) + chancePriorActions) / max(holding + chancePriorSeconds, 1e-9)
+        let window = window(for: step)
+        // Poisson: the chance of a blink in one window; binomial: of `answered` such windows of `cued`.
+        let p = 1 - exp(-rate * (window.upperBound - window.lowerBound))
+        var tail = 0.0
+        for k in max(answered, 0)...max(cued, answered) where k <= cued {
+            tail += Self.binomial(cued, k) * pow(p, Double(k)) * pow(1 - p, Double(cued - k))
+        }
+        return min(tail, 1)
+    }
+
+    private static func binomial(_ n: Int, _ k: Int) -> Double {
+        var result = 1.0
+        for i in 0..<min(k, n - k) { result = result * Double(n - i) / Double(i + 1) }
+        return result
     }
 
     /// The window, in seconds after the cue, in which a response to `step` must start.

@@ -12,12 +12,16 @@ import FaceCore
 /// (`CheckSettings.window(for:)`): blinks from `blink` events whose `start` lies in the window,
 /// smiles and open mouths from their `start` events, turns and nods from the head pose. A turn or
 /// nod counts only when the landmarks leave every plane (`PlaneFit`): a photo or a screen turned
-/// by hand is a plane. An action made while holding, before its cue, restarts the hold and
-/// counts against the step (`earlyLimit`). People blink, smile and talk on their own all the
-/// time; a replayed video of them does so at its own pace and rarely inside several cued windows
-/// in a row, while holding still before each.
+/// by hand is a plane. An action made while holding, before its cue, counts against the step:
+/// people blink, smile and talk on their own all the time, and a replayed video of them does so
+/// at its own pace, as often in the holds as in the cued windows. In a `blink` step an early
+/// blink leaves the cue at its drawn time (people blink while holding still), and the step's
+/// answers must be unlikely to be chance at the pace the holds show
+/// (`CheckSettings.chance(of:answered:cued:early:holding:)`). In any other step an early action
+/// restarts the hold, and a third fails the step.
 ///
-/// It fails on too many unanswered cues (`timeout`), too many early actions (`early_response`),
+/// It fails on too many unanswered cues (`timeout`), early actions so frequent that the answers
+/// could be chance or more than `CheckSettings.earlyLimit(for:)` (`early_response`),
 /// answers whose delays after their cues are not steady (`unsteady_timing`: see
 /// `CheckSettings.latencySpread(for:)`), turns or nods that stay flat (`flat_face`), the face
 /// being lost or swapped (a new track that takes over where the face was, at its size, within
@@ -65,6 +69,12 @@ public final class LivenessCheck {
     }
 
     private var phase = Phase.waitingForFace
+    /// When the current hold began (the face ready for a cue), nil outside a hold.
+    private var holdStart: Double?
+    /// The cue time drawn for the current trial, nil until it is drawn. In a `blink` step early
+    /// blinks do not move it, so the cues keep to the seed's times, not to the face's own pace (a
+    /// cue drawn anew after each of a looped video's blinks would come at a fixed time after it).
+    private var drawnCue: Double?
     private var generator: SplitMix64
     private var trial: Trial?
     private var start: Double?
@@ -217,7 +227,10 @@ public final class LivenessCheck {
         let step = challenge.steps[index]
         guard let cueAt else {
             if neutral(for: step, observed) {
-                phase = .holding(index: index, since: since, cueAt: t + Double.random(in: settings.hold, using: &generator))
+                let drawn = drawnCue ?? t + Double.random(in: settings.hold, using: &generator)
+                drawnCue = drawn
+                holdStart = t
+                phase = .holding(index: index, since: since, cueAt: drawn)
             } else if t - since > settings.stepTimeout {
                 fail(.timeout, emit: emit)
             }
@@ -227,6 +240,8 @@ public final class LivenessCheck {
             return early(index: index, t: t, emit: emit)
         }
         guard t >= cueAt else { return }
+        endHold(index: index, t: t)
+        drawnCue = nil
         let trials = settings.trials(for: step)
         let level = recentEAR.isEmpty ? 0 : recentEAR.sorted()[recentEAR.count / 2]
         trial = Trial(cueShape: observed.shape, cuePitch: observed.measures.pose.pitch, cueEAR: level, lowestEAR: level)
@@ -330,11 +345,20 @@ public final class LivenessCheck {
     }
 
     /// The action came before its cue: count it, and hold again unless the step has had too many.
+    /// A `blink` step's cue keeps its drawn time; any other step draws its hold anew.
     private func early(index: Int, t: Double, emit: (CheckOutput) -> Void) {
+        endHold(index: index, t: t)
+        if results[index].step != .blink(count: 1) { drawnCue = nil }
         results[index].early += 1
         trial = nil
-        if results[index].early > settings.earlyLimit { return fail(.earlyResponse, emit: emit) }
+        if results[index].early > settings.earlyLimit(for: results[index].step) { return fail(.earlyResponse, emit: emit) }
         phase = .holding(index: index, since: t, cueAt: nil)
+    }
+
+    /// Adds the hold that ends at `t` (at its cue, or at an early action) to the step's holding time.
+    private func endHold(index: Int, t: Double) {
+        if let holdStart { results[index].holding += t - holdStart }
+        holdStart = nil
     }
 
     /// The cue went unanswered: fail when the step can no longer get its responses, else hold again.
@@ -358,10 +382,19 @@ public final class LivenessCheck {
         results[index].latencies.append(latency)
         trial = nil
         let step = results[index].step, trials = settings.trials(for: step)
+        let cued = results[index].latencies.count + results[index].missed
         guard steady(results[index].latencies, needed: trials.needed, within: settings.latencySpread(for: step)) else {
-            if results[index].latencies.count + results[index].missed >= trials.attempts {
-                return fail(.unsteadyTiming, emit: emit)
-            }
+            if cued >= trials.attempts { return fail(.unsteadyTiming, emit: emit) }
+            phase = .holding(index: index, since: t, cueAt: nil)
+            return
+        }
+        // Answers a face that acts this often on its own could give by accident: another trial
+        // while there is one (more answers make them less likely to be chance), else a failure.
+        let chance = settings.chance(of: step, answered: results[index].latencies.count, cued: cued,
+                                     early: results[index].early, holding: results[index].holding)
+        results[index].chance = chance
+        guard (chance ?? 0) <= settings.chanceLevel else {
+            if cued >= trials.attempts { return fail(.earlyResponse, emit: emit) }
             phase = .holding(index: index, since: t, cueAt: nil)
             return
         }

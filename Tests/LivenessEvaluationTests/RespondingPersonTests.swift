@@ -82,19 +82,28 @@ final class RespondingPersonTests: XCTestCase {
     }
 
     /// A person who blinks on their own blinks while holding still too: the check counts those
-    /// blinks as early, and more of them than `earlyLimit` fail the step. Without them (the
-    /// default), no blink comes before its cue.
+    /// blinks as early and weighs them against the answers. Without them (the default), no blink
+    /// comes before its cue.
     func testSpontaneousBlinksComeDuringTheHolds() throws {
-        var early: [Int] = []
+        let level = CheckSettings().chanceLevel
+        var early: [Int] = [], passedWithMany = 0
         for seed in 1...5 as ClosedRange<UInt64> {
             XCTAssertEqual(try check("hopper-blinks", "blink", seed: seed).steps[0].early, 0, "seed \(seed)")
             let blinking = try check("hopper-blinks", "blink", seed: seed, blinksPerMinute: 30)
-            early.append(blinking.steps[0].early)
-            if !blinking.passed { XCTAssertEqual(blinking.reason, .earlyResponse, "seed \(seed): \(blinking)") }
+            let step = blinking.steps[0]
+            early.append(step.early)
+            if blinking.passed {
+                XCTAssertLessThanOrEqual(try XCTUnwrap(step.chance), level, "seed \(seed)")
+                if step.early > 2 { passedWithMany += 1 }
+            } else {
+                XCTAssertEqual(blinking.reason, .earlyResponse, "seed \(seed): \(blinking)")
+            }
         }
-        // 30 a minute over about 10 s of holds: about 5 blinks of one's own in each check.
-        XCTAssertGreaterThanOrEqual(early.reduce(0, +), 5, "\(early)")
-        XCTAssertTrue(early.contains { $0 > CheckSettings().earlyLimit }, "\(early)")
+        // 30 a minute over about 10 s of holds: about 5 blinks of one's own in each check, and
+        // checks that pass with more than the two a fixed limit used to allow (measured: 4 of 5
+        // checks pass, 3 of them with 4 or 5 early blinks).
+        XCTAssertGreaterThanOrEqual(early.reduce(0, +), 10, "\(early)")
+        XCTAssertGreaterThanOrEqual(passedWithMany, 2, "\(early)")
     }
 
     func testItAnswersOnlyWhatTheTruthMarks() throws {

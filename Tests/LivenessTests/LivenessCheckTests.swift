@@ -148,7 +148,7 @@ final class LivenessCheckTests: XCTestCase {
         for seed in 1...10 as ClosedRange<UInt64> {
             let verdict = try run("blink", seed: seed, person).verdict
             XCTAssertFalse(verdict.passed, "seed \(seed): \(verdict)")
-            XCTAssertTrue([.timeout, .earlyResponse].contains(verdict.reason), "\(verdict)")
+            XCTAssertTrue([.timeout, .earlyResponse, .unsteadyTiming].contains(verdict.reason), "\(verdict)")
         }
     }
 
@@ -158,17 +158,99 @@ final class LivenessCheckTests: XCTestCase {
         person.events = { t, frame, _ in abs(t - 1.5) < 0.5 / 30 ? [self.blink(start: 1.35, frame: frame)] : [] }
         var verdict = try run("blink", person).verdict
         XCTAssertFalse(verdict.passed)
-        XCTAssertEqual(verdict.steps[0].early, 1, "one early blink restarts the hold")
-        // An early blink before every cue: the third more than the limit of two fails the step.
-        person.events = { t, frame, cues in
-            let restarts = [1.5, 3.5, 5.5, 7.5]
-            return restarts.contains { abs(t - $0) < 0.5 / 30 } && cues.isEmpty ? [self.blink(start: t - Self.closed, frame: frame)] : []
+        XCTAssertEqual(verdict.steps[0].early, 1, "one early blink")
+        // A blink every 0.47 s whatever the cues: with the chance test out of the way, the
+        // eleventh blink before its cue, one more than the limit, fails the step.
+        person.events = { t, frame, _ in
+            let k = ((t - Self.closed - 1.5) / (0.3 + Self.closed)).rounded()
+            let start = 1.5 + k * (0.3 + Self.closed)
+            return k >= 0 && abs(start + Self.closed - t) < 0.5 / 30 ? [self.blink(start: start, frame: frame)] : []
         }
         var settings = CheckSettings()
-        settings.hold = 2.5...2.5
+        settings.chanceLevel = 1
         verdict = try run("blink", settings: settings, person).verdict
         XCTAssertEqual(verdict.reason, .earlyResponse, "\(verdict)")
+        XCTAssertEqual(verdict.steps[0].early, settings.blinkEarlyLimit + 1)
+        // A smile before its cue restarts the hold; the third fails the step.
+        person.events = { t, frame, cues in
+            cues.isEmpty && [1.5, 3.5, 5.5, 7.5].contains(where: { abs(t - $0) < 0.5 / 30 })
+                ? [Event(t: t, frame: frame, .smile(face: 1, state: .start, score: 0.6))] : []
+        }
+        settings.hold = 2.5...2.5
+        verdict = try run("smile", settings: settings, person).verdict
+        XCTAssertEqual(verdict.reason, .earlyResponse, "\(verdict)")
         XCTAssertEqual(verdict.steps[0].early, 3)
+    }
+
+    /// Blinks `latency` s after each cue and, on its own, during the holds: the first `delays[0]` s
+    /// after the prompt and after each answer, each next one `delays[k]` s after the last opened.
+    private func blinksOnCueAndInTheHolds(latency: Double, delays: [Double]) -> (Double, Int, [Cue]) -> [Event] {
+        { t, frame, cues in
+            // The prompt comes at 1 s; a hold begins when the blink before it is reported.
+            let restarts = [1.0] + cues.map { $0.t + latency + Self.closed }
+            var starts = cues.map { $0.t + latency }
+            for restart in restarts {
+                var at = restart
+                for delay in delays {
+                    starts.append(at + delay)
+                    at += delay + Self.closed
+                }
+            }
+            return starts.filter { abs($0 + Self.closed - t) < 0.5 / 30 }.map { self.blink(start: $0, frame: frame) }
+        }
+    }
+
+    func testAPersonWhoBlinksWhileHoldingButAnswersEveryCuePasses() throws {
+        // One blink of their own in every hold, as a person who blinks a dozen times a minute makes:
+        // more early blinks than a fixed limit of two would allow.
+        var person = Person()
+        person.events = blinksOnCueAndInTheHolds(latency: 0.4, delays: [0.5])
+        for seed in 1...5 as ClosedRange<UInt64> {
+            let verdict = try run("blink", seed: seed, person).verdict
+            XCTAssertTrue(verdict.passed, "seed \(seed): \(verdict)")
+            XCTAssertGreaterThanOrEqual(verdict.steps[0].early, 4, "seed \(seed)")
+            XCTAssertLessThan(try XCTUnwrap(verdict.steps[0].chance), 0.01, "seed \(seed)")
+            XCTAssertGreaterThan(verdict.steps[0].holding, 4 * 0.8, "seed \(seed)")
+        }
+    }
+
+    func testAFaceThatActsAsOftenInTheHoldsAsInTheWindowsFails() throws {
+        // Two blinks in every short hold: at that pace, blinks in four or five windows of 0.75 s
+        // could well be chance. Without the chance test the same answers pass.
+        var person = Person()
+        person.events = blinksOnCueAndInTheHolds(latency: 0.4, delays: [0.2, 0.2])
+        var settings = CheckSettings()
+        settings.hold = 0.8...0.8
+        let verdict = try run("blink", settings: settings, person).verdict
+        XCTAssertEqual(verdict.reason, .earlyResponse, "\(verdict)")
+        XCTAssertLessThanOrEqual(verdict.steps[0].early, settings.blinkEarlyLimit, "the chance, not the limit")
+        XCTAssertEqual(verdict.steps[0].latencies.count, 5, "a fifth trial after four answers that could be chance")
+        XCTAssertGreaterThan(try XCTUnwrap(verdict.steps[0].chance), settings.chanceLevel)
+        settings.chanceLevel = 1
+        XCTAssertTrue(try run("blink", settings: settings, person).verdict.passed)
+    }
+
+    func testTheChanceOfAnswersAtRandom() throws {
+        let settings = CheckSettings()
+        // No early blink in 6 s of holds: with the prior (half a blink in 3 s), 0.5 blinks in 9 s;
+        // a 0.75 s window holds one with probability 1 − e^(−0.041667) = 0.040811, four windows
+        // of four 0.040811^4.
+        XCTAssertEqual(try XCTUnwrap(settings.chance(of: .blink(count: 1), answered: 4, cued: 4, early: 0, holding: 6)),
+                       2.77389e-6, accuracy: 1e-10)
+        // Five early blinks in 6 s: 5.5 in 9 s; a window holds one with probability
+        // 1 − e^(−0.458333) = 0.367663; at least four of five windows 0.0644905.
+        XCTAssertEqual(try XCTUnwrap(settings.chance(of: .blink(count: 1), answered: 4, cued: 5, early: 5, holding: 6)),
+                       0.0644905, accuracy: 1e-6)
+        XCTAssertEqual(try XCTUnwrap(settings.chance(of: .blink(count: 1), answered: 0, cued: 5, early: 3, holding: 10)), 1,
+                       accuracy: 1e-12)
+        // More early blinks in the same holds, or fewer answers, make chance likelier.
+        let few = try XCTUnwrap(settings.chance(of: .blink(count: 1), answered: 4, cued: 5, early: 1, holding: 10))
+        XCTAssertLessThan(few, try XCTUnwrap(settings.chance(of: .blink(count: 1), answered: 4, cued: 5, early: 4, holding: 10)))
+        XCTAssertLessThan(few, try XCTUnwrap(settings.chance(of: .blink(count: 1), answered: 3, cued: 5, early: 1, holding: 10)))
+        // The other steps count their early actions instead.
+        XCTAssertNil(settings.chance(of: .blink(count: 2), answered: 4, cued: 4, early: 0, holding: 5))
+        XCTAssertNil(settings.chance(of: .smile, answered: 4, cued: 4, early: 0, holding: 5))
+        XCTAssertNil(settings.chance(of: .turnLeft, answered: 2, cued: 2, early: 0, holding: 5))
     }
 
     func testALateOrTooFastBlinkIsNoAnswer() throws {
@@ -370,8 +452,18 @@ final class LivenessCheckTests: XCTestCase {
         let line = try XCTUnwrap(outputs.last?.jsonLine)
         XCTAssertTrue(line.hasPrefix(#"{"type":"verdict","t":"#), line)
         XCTAssertTrue(line.contains(#""pass":true,"reason":null,"face":1,"challenge":"blink","steps":[{"step":"blink","result":"done","prompt_t":1,"done_t":"#), line)
-        XCTAssertTrue(line.contains(#""latencies_s":[0.4,0.4,0.4,0.4],"missed":0,"early":0,"flat":0}],"micro_motion":"#), line)
+        XCTAssertTrue(line.contains(#""latencies_s":[0.4,0.4,0.4,0.4],"missed":0,"early":0,"flat":0,"holding_s":"#), line)
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         XCTAssertEqual(object["t"] as? Double ?? 0, try XCTUnwrap(verdict.steps[0].doneT), accuracy: 0.001)
+        // The holds: from each ready face (the prompt, then each answer reported) to its cue.
+        let cues = cueTimes(outputs)
+        let readies = [1.0] + cues.dropLast().map { $0 + 0.4 + Self.closed }
+        let holding = zip(readies, cues).map { $1 - $0 }.reduce(0, +)
+        let step = try XCTUnwrap((object["steps"] as? [[String: Any]])?.first)
+        XCTAssertEqual(step["holding_s"] as? Double ?? 0, holding, accuracy: 0.035 * 4)
+        // No early blink: the chance is four windows of 0.75 s each holding one of the prior's
+        // blinks, half a blink in (holding + 3) s.
+        let p = 1 - exp(-0.75 * 0.5 / (holding + 3))
+        XCTAssertEqual(step["chance"] as? Double ?? 1, p * p * p * p, accuracy: 2e-6)
     }
 }

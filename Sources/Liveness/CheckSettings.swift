@@ -113,9 +113,15 @@ public struct CheckSettings: Sendable, Equatable {
         }
     }
 
+    /// Whether `step` weighs its early actions against its answers (`chance(of:answered:cued:early:holding:)`)
+    /// and keeps each cue at its drawn time through them: `blink` only.
+    func weighsEarlyActions(_ step: ChallengeStep) -> Bool {
+        step == .blink(count: 1)
+    }
+
     /// Early actions a step tolerates: `blinkEarlyLimit` for `blink`, else `earlyLimit`.
     public func earlyLimit(for step: ChallengeStep) -> Int {
-        step == .blink(count: 1) ? blinkEarlyLimit : earlyLimit
+        weighsEarlyActions(step) ? blinkEarlyLimit : earlyLimit
     }
 
     /// The largest spread of cue-to-response delays among the answers a step needs: the step is
@@ -151,7 +157,7 @@ public struct CheckSettings: Sendable, Equatable {
     /// 1,740 accepted, against 4). `blink:2` keeps the limit: videos that blink in bursts, 0.7 s
     /// apart, put two blinks in a window far more often than a Poisson rate says.
     public func chance(of step: ChallengeStep, answered: Int, cued: Int, early: Int, holding: Double) -> Double? {
-        guard step == .blink(count: 1) else { return nil }
+        guard weighsEarlyActions(step) else { return nil }
         let rate = (Double(early) + chancePriorActions) / max(holding + chancePriorSeconds, 1e-9)
         let window = window(for: step)
         // Poisson: the chance of a blink in one window; binomial: of `answered` such windows of `cued`.

@@ -348,7 +348,7 @@ public final class LivenessCheck {
     /// A `blink` step's cue keeps its drawn time; any other step draws its hold anew.
     private func early(index: Int, t: Double, emit: (CheckOutput) -> Void) {
         endHold(index: index, t: t)
-        if results[index].step != .blink(count: 1) { drawnCue = nil }
+        if !settings.weighsEarlyActions(results[index].step) { drawnCue = nil }
         results[index].early += 1
         trial = nil
         if results[index].early > settings.earlyLimit(for: results[index].step) { return fail(.earlyResponse, emit: emit) }

@@ -158,7 +158,9 @@ public struct RespondingPerson: FrameSource {
     /// The next camera frame, nil once `maximumDuration` has passed. A recording frame that
     /// cannot be read is a `FrameError` for this camera frame; the next call goes on.
     public mutating func nextFrame() throws -> Frame? {
-        let index = tick, t = Double(tick) * period
+        // In whole microseconds, as a camera stamps frames and a recording stores their times, so
+        // that a presentation written out replays to the same verdict.
+        let index = tick, t = (Double(tick) * period * 1e6).rounded() / 1e6
         guard t <= maximumDuration else { return nil }
         if t >= nextSpontaneous, showingUntil == nil, planned.isEmpty {
             // A blink of one's own, now (or as soon as no event is being shown).

@@ -51,34 +51,48 @@ final class RespondingPersonTests: XCTestCase {
         XCTAssertGreaterThan(shown.count, 100)
         for (k, frame) in shown.enumerated() {
             XCTAssertEqual(frame.index, k)
-            XCTAssertEqual(frame.t, Double(k) / source.info.fps, accuracy: 1e-9)
+            // A camera's clock, in whole microseconds as a recording keeps it.
+            XCTAssertEqual(frame.t, Double(k) / source.info.fps, accuracy: 5e-7)
+            XCTAssertEqual(frame.t * 1e6, (frame.t * 1e6).rounded(), accuracy: 1e-6)
             guard case .jpeg(let data) = frame.payload else { return XCTFail("frame \(k) is not a JPEG") }
             XCTAssertTrue(originals.contains(data), "frame \(k) is one of the recording's")
         }
     }
 
     func testASavedPresentationReplaysToTheSameVerdict() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("genuine-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let source = try recording("real/feat-single-face")
-        let writer = try RecordingWriter(directory: folder.path, info: RecordingInfo(
-            width: source.info.width, height: source.info.height, fps: source.info.fps, source: "test"))
-        let live = try check("real/feat-single-face", "blink", seed: 11) { frame in
-            if case .jpeg(let data) = frame.payload { try writer.append(jpeg: data, t: frame.t) }
+        // A 25 fps close-up: a frame time k / 25 is not a whole number of microseconds, the
+        // precision a recording keeps, and checks of two blinks on it turned on a frame's time
+        // being a hair before or after a limit when the person's clock was not on whole
+        // microseconds (10 of these 20 replays differed).
+        let name = "real/clm-cap12"
+        let source = try recording(name)
+        let predictor = try CheckOnRecordingsTests.predictor.get()
+        var passed = 0
+        for seed in 1...20 as ClosedRange<UInt64> {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("genuine-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let writer = try RecordingWriter(directory: folder.path, info: RecordingInfo(
+                width: source.info.width, height: source.info.height, fps: source.info.fps, source: "test"))
+            var times: [Double] = []
+            let live = try check(name, "blink:2", seed: seed) { frame in
+                times.append(frame.t)
+                if case .jpeg(let data) = frame.payload { try writer.append(jpeg: data, t: frame.t) }
+            }
+            try writer.finish()
+            let saved = try Recording(directory: folder.path)
+            XCTAssertTrue(saved.frames.map(\.t) == times, "seed \(seed): the times read back are not the times shown")
+            var replay = RecordingSource(recording: saved)
+            let frames = try CheckRun.process(&replay, with: FrameProcessor(configuration: Configuration(), predictor: predictor))
+            let replayed = CheckRun.verdict(try Challenge(parsing: "blink:2"), seed: seed, on: frames)
+            XCTAssertEqual(replayed.passed, live.passed, "seed \(seed): \(replayed) against \(live)")
+            XCTAssertEqual(replayed.reason, live.reason, "seed \(seed)")
+            XCTAssertEqual(replayed.frame, live.frame, "seed \(seed)")
+            XCTAssertEqual(replayed.steps.map(\.latencies), live.steps.map(\.latencies), "seed \(seed)")
+            if live.passed { passed += 1 }
+            // The cues come from the seed: another seed cues at other times, and the replay fails.
+            if seed == 1 { XCTAssertFalse(CheckRun.verdict(try Challenge(parsing: "blink:2"), seed: 2, on: frames).passed) }
         }
-        try writer.finish()
-        XCTAssertTrue(live.passed)
-        var replay = RecordingSource(recording: try Recording(directory: folder.path))
-        let frames = try CheckRun.process(&replay, with: FrameProcessor(configuration: Configuration(),
-                                                                         predictor: CheckOnRecordingsTests.predictor.get()))
-        // The same verdict (the recording keeps times to 6 decimals).
-        let replayed = CheckRun.verdict(try Challenge(parsing: "blink"), seed: 11, on: frames)
-        XCTAssertTrue(replayed.passed)
-        XCTAssertEqual(replayed.frame, live.frame)
-        XCTAssertEqual(replayed.steps[0].latencies.count, live.steps[0].latencies.count)
-        for (a, b) in zip(replayed.steps[0].latencies, live.steps[0].latencies) { XCTAssertEqual(a, b, accuracy: 1e-5) }
-        // The cues come from the seed: another seed cues at other times, and the replay fails.
-        XCTAssertFalse(CheckRun.verdict(try Challenge(parsing: "blink"), seed: 12, on: frames).passed)
+        XCTAssertGreaterThanOrEqual(passed, 15, "most presentations pass, so the comparison covers both verdicts")
     }
 
     /// A person who blinks on their own blinks while holding still too: the check counts those

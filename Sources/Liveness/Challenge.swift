@@ -21,10 +21,14 @@ public struct Challenge: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Two or three different kinds of step drawn from `seed`; the same seed draws the same
-    /// challenge. The first step is always a blink, the one a still photo cannot do.
+    /// challenge. The first step is always `blink` (one blink per cue), the one a still photo
+    /// cannot do; then one or two of smile, open mouth, turns and nod. Never `blink:2`: it cannot
+    /// let the person blink while holding still, so it rejects many people who blink often
+    /// (docs/liveness.md), and the other steps are what stop a replay or a photo with the eyes
+    /// cut out.
     public static func random(seed: UInt64) -> Challenge {
         var generator = SplitMix64(seed: seed)
-        let first = ChallengeStep.blink(count: Int.random(in: 1...2, using: &generator))
+        let first = ChallengeStep.blink(count: 1)
         var others = ChallengeStep.all.filter { !$0.isSameKind(as: first) }
         others.shuffle(using: &generator)
         let count = Int.random(in: 1...2, using: &generator)

@@ -12,7 +12,7 @@ public enum ChallengeStep: Sendable, Equatable, CustomStringConvertible {
     /// Nod: look down and back up.
     case nod
 
-    /// Every kind of step, for drawing a random challenge.
+    /// Every kind of step.
     public static let all: [ChallengeStep] = [.blink(count: 1), .blink(count: 2), .smile, .openMouth, .turnLeft, .turnRight, .nod]
 
     /// Parses `blink`, `blink:2`, `smile`, `open_mouth`, `turn_left`, `turn_right`, `nod`.

@@ -431,12 +431,14 @@ final class LivenessCheckTests: XCTestCase {
         XCTAssertLessThan(try XCTUnwrap(verdict.steps[0].doneT), verdict.steps[1].promptT + 1e-9)
     }
 
-    func testARandomChallengeIsReproducibleAndStartsWithABlink() {
+    func testARandomChallengeIsReproducibleAndStartsWithOneBlinkPerCue() {
         let a = Challenge.random(seed: 42), b = Challenge.random(seed: 42)
         XCTAssertEqual(a, b)
         for seed in 0..<50 as Range<UInt64> {
             let challenge = Challenge.random(seed: seed)
-            guard case .blink = challenge.steps.first else { return XCTFail("seed \(seed): \(challenge)") }
+            XCTAssertEqual(challenge.steps.first, .blink(count: 1), "seed \(seed): \(challenge)")
+            XCTAssertFalse(challenge.steps.dropFirst().contains { if case .blink = $0 { return true } else { return false } },
+                           "seed \(seed): \(challenge)")
             XCTAssertTrue((2...3).contains(challenge.steps.count))
         }
         XCTAssertNotEqual(Set((0..<50 as Range<UInt64>).map { Challenge.random(seed: $0).description }).count, 1)

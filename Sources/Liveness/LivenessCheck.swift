@@ -84,8 +84,8 @@ public final class LivenessCheck {
     /// The eyes' mean EAR over the last few frames (newest last), for the level at a cue.
     private var recentEAR: [Double] = []
     private var multipleSince: Double?
-    /// When and where the check's face was last seen.
-    private var lastSeen: (t: Double, box: FaceBox)?
+    /// When and where the check's face was seen over the last `reacquireTime` (oldest first).
+    private var recentBoxes: [(t: Double, box: FaceBox)] = []
     private var lastAdjust: AdjustReason?
     private var adjustSince: Double?
     private var previousShape: FaceShape?
@@ -142,15 +142,18 @@ public final class LivenessCheck {
             if t - start > settings.stepTimeout { fail(.noFace, emit: emit) }
             return
         }
+        recentBoxes.removeAll { t - $0.t > settings.reacquireTime }
         if let face, observed.id != face {
-            // The tracker starts a new track when the face jumps (a fast move, dropped frames);
-            // a face that takes over where the old one was, at its size, is the same face.
-            guard let seen = lastSeen, t - seen.t <= settings.reacquireTime, Self.continues(seen.box, with: observed.box) else {
+            // The tracker starts a new track when the face jumps (a fast move, dropped frames),
+            // sometimes after the old track's fit has shrunk off the face for a few frames: a face
+            // that takes over where the old one was in the last `reacquireTime`, at its size then,
+            // is the same face.
+            guard recentBoxes.contains(where: { Self.continues($0.box, with: observed.box) }) else {
                 return fail(.faceSwapped, emit: emit)
             }
         }
         face = observed.id
-        lastSeen = (t, observed.box)
+        recentBoxes.append((t, observed.box))
         recordMotion(observed.shape)
         let ear = (observed.measures.earLeft + observed.measures.earRight) / 2
         if ear.isFinite {

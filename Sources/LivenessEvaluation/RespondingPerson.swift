@@ -9,8 +9,8 @@ import Recordings
 /// recording's frames, steered by what the check says (`hear`):
 /// - **holding still**: it plays the footage but never the stretches where the recording's
 ///   `truth.json` has a blink, wink, closure, smile, open mouth or speech (with `margin` around
-///   them) that the step holds back (`heldBack(whileWaitingFor:)`), as a person asked to keep
-///   still suppresses them. It makes its way (at twice the speed, as a camera dropping every
+///   them) that the step holds back (`heldBack(whileWaitingFor:)`), or marks such an action
+///   unsure (lips apart in speech), as a person asked to keep still suppresses them. It makes its way (at twice the speed, as a camera dropping every
 ///   other frame) to the quiet half second before the next annotated event of the kind the
 ///   current step asks for, and moves back and forth there until cued, so that the head moves as
 ///   it did in the footage and never jumps far;
@@ -51,6 +51,9 @@ public struct RespondingPerson: FrameSource {
     public let settleTail = 0.5
 
     private let truth: [Truth.Event]
+    /// The stretches the truth marks unsure (lips apart in speech, a half-closed eye): they may
+    /// show the action, so they never answer a cue, and the person holds them back as the events.
+    private let unsure: [Truth.Event]
     private let period: Double
     private var generator: SplitMix64
     private var tick = 0
@@ -85,6 +88,7 @@ public struct RespondingPerson: FrameSource {
         self.recording = recording
         let first = recording.frames.first?.t ?? 0
         self.truth = truth.events.filter { $0.start > first }.sorted { $0.start < $1.start }
+        unsure = truth.unsure ?? []
         self.margin = margin
         self.reaction = reaction
         period = 1 / recording.info.fps
@@ -268,7 +272,8 @@ public struct RespondingPerson: FrameSource {
     /// back while waiting for a cue to do `type` (the current step's, by default).
     private func isQuiet(_ index: Int, waitingFor type: String?? = nil) -> Bool {
         let t = recording.frames[index].t, type = type ?? wanted
-        return !truth.contains { Self.holdsBack($0, waitingFor: type) && t >= $0.start - margin && t <= $0.end + margin }
+        let clear = { (event: Truth.Event) in !Self.holdsBack(event, waitingFor: type) || t < event.start - margin || t > event.end + margin }
+        return truth.allSatisfy(clear) && unsure.allSatisfy(clear)
     }
 
     /// The first quiet frame at or after `index`, nil when there is none.

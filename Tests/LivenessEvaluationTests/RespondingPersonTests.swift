@@ -154,8 +154,9 @@ final class RespondingPersonTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("responder-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.copyItem(at: CheckOnRecordingsTests.recordings.appendingPathComponent("hopper-blinks"), to: folder)
-        func person(_ events: [(String, Double, Double)]) throws -> RespondingPerson {
-            let truth = ["faces": 1, "events": events.map { ["type": $0.0, "start": $0.1, "end": $0.2] as [String: Any] }] as [String: Any]
+        func person(_ events: [(String, Double, Double)], unsure: [(String, Double, Double)] = []) throws -> RespondingPerson {
+            let entries = { (list: [(String, Double, Double)]) in list.map { ["type": $0.0, "start": $0.1, "end": $0.2] as [String: Any] } }
+            let truth = ["faces": 1, "events": entries(events), "unsure": entries(unsure)] as [String: Any]
             try JSONSerialization.data(withJSONObject: truth).write(to: folder.appendingPathComponent("truth.json"))
             return try RespondingPerson(recording: Recording(directory: folder.path), seed: 1)
         }
@@ -175,6 +176,11 @@ final class RespondingPersonTests: XCTestCase {
         XCTAssertFalse(try person([("talking", 0.3, 1.5), ("smile", 1.6, 2.5)]).canRespond(to: .smile))
         XCTAssertTrue(try person([("talking", 0.3, 0.6), ("smile", 1.6, 2.5)]).canRespond(to: .smile))
         XCTAssertTrue(try person([("talking", 0.3, 1.5), ("blink", 1.666667, 1.8)]).canRespond(to: .blink(count: 1)))
+        // Speech marked only as unsure open mouths (lips apart, clm-cap13) is held back the same.
+        let lipsApart = try person([("smile", 1.6, 2.5), ("blink", 1.666667, 1.8)], unsure: [("mouth_open", 0.3, 1.5)])
+        XCTAssertFalse(lipsApart.canRespond(to: .smile))
+        XCTAssertTrue(lipsApart.canRespond(to: .blink(count: 1)))
+        XCTAssertTrue(try person([("smile", 1.6, 2.5)], unsure: [("mouth_open", 0.3, 0.6)]).canRespond(to: .smile))
         // A smile the recording ends in (it is 4 s long) has no end to show.
         XCTAssertFalse(try person([("smile", 3.0, 4.0)]).canRespond(to: .smile))
         XCTAssertTrue(try person([("smile", 3.0, 3.9)]).canRespond(to: .smile))

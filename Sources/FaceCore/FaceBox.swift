@@ -25,11 +25,20 @@ public struct FaceBox: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// Intersection over union with another box (0 when either is empty).
     public func iou(_ other: FaceBox) -> Double {
-        let ix = max(0, min(x + width, other.x + other.width) - max(x, other.x))
-        let iy = max(0, min(y + height, other.y + other.height) - max(y, other.y))
-        let inter = ix * iy
+        let inter = intersection(other)
         let union = area + other.area - inter
         return union > 0 ? Double(inter) / Double(union) : 0
+    }
+
+    /// The share of this box's area that lies inside `other` (0 when this box is empty).
+    public func fractionInside(_ other: FaceBox) -> Double {
+        area > 0 ? Double(intersection(other)) / Double(area) : 0
+    }
+
+    private func intersection(_ other: FaceBox) -> Int {
+        let ix = max(0, min(x + width, other.x + other.width) - max(x, other.x))
+        let iy = max(0, min(y + height, other.y + other.height) - max(y, other.y))
+        return ix * iy
     }
 
     public var description: String { "[\(x), \(y), \(width), \(height)]" }

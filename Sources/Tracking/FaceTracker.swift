@@ -7,7 +7,8 @@ import Landmarks
 /// Finds faces and follows them: a full-frame scan by the ``FaceDetector`` finds faces; in
 /// between scans each face's box comes from its previous landmarks, and every few frames a scan
 /// of the area around it confirms it is still a face. A scan whose box overlaps a track only
-/// loosely re-seeds its landmarks from that box (`TrackerSettings.reseedOverlap`).
+/// loosely, or holds a smaller track mostly inside it, re-seeds the track's landmarks from that
+/// box (`TrackerSettings.reseedOverlap`).
 ///
 /// When full-frame scans run:
 /// - While faces are tracked: every `redetectInterval` (a second person walking in, a face lost
@@ -216,7 +217,7 @@ public final class FaceTracker {
         facesInView = detections.count
         for detection in detections {
             let box = detection.box
-            if let index = faces.firstIndex(where: { $0.box.iou(box) > 0.3 }) {
+            if let index = faces.firstIndex(where: { $0.box.iou(box) > 0.3 || Self.shrankInside($0.box, box) }) {
                 faces[index].misses = 0
                 if faces[index].box.iou(box) < settings.reseedOverlap,
                    let (refined, shape) = predictor.fitNewFace(image, box: box, refit: detector.refits, isPlausible: { isPlausible($0, in: image) }) {
@@ -231,6 +232,14 @@ public final class FaceTracker {
             found.append(nextID)
             nextID += 1
         }
+    }
+
+    /// Whether a track's `box` is a fit that shrank onto part of the face `detection` found: a
+    /// smaller box at least half inside it. After a jump the fit can settle on a face-like shape
+    /// of 0.7–0.8 the face's size, off centre, whose IoU with the detection falls below 0.3; as a
+    /// new track that detection left two tracks on one face (a second face to a liveness check).
+    static func shrankInside(_ box: FaceBox, _ detection: FaceBox) -> Bool {
+        box.area < detection.area && box.fractionInside(detection) >= 0.5
     }
 
     /// A box a face could occupy: of the detector's size limits and overlapping the frame.

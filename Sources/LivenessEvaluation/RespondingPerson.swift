@@ -17,8 +17,8 @@ import Recordings
 /// - **responding**: after each cue it waits a reaction time drawn from the seed (`reaction`;
 ///   voluntary blinks to a visual cue start 0.25–0.6 s after it) and then cuts to that event, so
 ///   that its annotated start falls at that time (for `blink:N`, N blinks in quick succession
-///   from the footage where it has them, else the N consecutive blinks nearest each other in time,
-///   cut in one after the other); a smile, open
+///   from the footage where it has them, else the blink N times over, each cut in where the one
+///   before it ends); a smile, open
 ///   mouth, turn or nod is held at most `expressionHold` before the face relaxes.
 ///
 /// With `blinksPerMinute` above 0 the person also blinks on their own, at random times whatever
@@ -142,14 +142,15 @@ public struct RespondingPerson: FrameSource {
                 // there); the one before a further blink until `margin / 2` after its reopening.
                 let shownUntil = k + 1 < count ? end + margin / 2 : end < event.end ? end + margin / 2 : settled(after: end)
                 planned.append((at: cut, frame: frame, end: shownUntil))
-                // A further blink of the same response is cut in where this one's footage ends,
-                // with no return to the waiting footage in between: the eyes stay open for
-                // `margin / 2` after the annotated reopening and `margin` before the next closing,
-                // 0.3 s, as when people blink twice on purpose. A recording with a single blink
-                // shows that blink twice.
+                // The same blink again, cut in where this one's footage ends, with no return to
+                // the waiting footage in between: the eyes stay open for `margin / 2` after the
+                // annotated reopening and `margin` before the next closing, 0.3 s, as when people
+                // blink twice on purpose. Its own footage again, not another blink's, because a
+                // person blinking twice holds the head where it was: another blink of the footage
+                // comes with the head, the light and the expression of another moment, and the cut
+                // to it is a jump the landmark fit must catch up with (docs/liveness.md).
                 cut += shownUntil - (event.start - lead)
-                guard k + 1 < count, let next = nextEvent(of: type, after: event.end) else { break }
-                event = next
+                guard k + 1 < count else { break }
             }
             // The next response will show the event after the last one shown; the person waits
             // for it in the quiet footage just before it.

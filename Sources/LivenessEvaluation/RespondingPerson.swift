@@ -38,6 +38,12 @@ public struct RespondingPerson: FrameSource {
     public let reaction: ClosedRange<Double>
     /// Seconds of quiet footage before the next event that the person moves back and forth in.
     public let waitingRoom = 0.5
+    /// Seconds of quiet footage the `waitingRoom` before a smile, open mouth, turn or nod must
+    /// hold for it to answer a cue (`reachable(_:)`): the check waits for a neutral face before
+    /// each such cue, and a few frames played back and forth are no rest (one misfit frame among
+    /// four, read as a smile, was a quarter of a hold and kept the face from ever being neutral).
+    /// A blink needs one quiet frame: the eyes are open for `margin` either side of it.
+    public let shortestRest = 0.25
     /// Seconds an answering smile, open mouth, turn or nod is held at most before the face goes
     /// back to the quiet footage.
     public let expressionHold = 1.2
@@ -291,8 +297,9 @@ public struct RespondingPerson: FrameSource {
         return max(end + margin / 2, min(end + settleTail, next - period))
     }
 
-    /// Whether `event` can be shown as a response: some frame of the `waitingRoom` before its
-    /// `margin` is clear of every annotated event held back while waiting for it (`isQuiet`),
+    /// Whether `event` can be shown as a response: some frame (for a blink), or `shortestRest`,
+    /// of the `waitingRoom` before its `margin` is clear of every annotated event held back while
+    /// waiting for it (`isQuiet`),
     /// the footage shows its end, and an expression lasts at most `longestExpression`. A blink
     /// straight after a long closure cannot be shown by a person who was holding still; a smile
     /// of ten seconds (a laugh through a conversation) is one smile, and cutting it short to play
@@ -304,7 +311,8 @@ public struct RespondingPerson: FrameSource {
         if event.type != "blink", event.end - event.start > longestExpression { return false }
         // An event the recording ends in has no end to show.
         if event.end > recording.frames[recording.frames.count - 1].t { return false }
-        return (roomStart..<roomEnd).contains { isQuiet($0, waitingFor: .some(event.type)) }
+        let quiet = (roomStart..<roomEnd).filter { isQuiet($0, waitingFor: .some(event.type)) }.count
+        return event.type == "blink" ? quiet > 0 : Double(quiet) * period >= shortestRest - period / 2
     }
 
     /// The next annotated event of `type` that quiet footage leads up to (`reachable`) and that

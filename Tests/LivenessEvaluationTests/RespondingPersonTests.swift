@@ -180,6 +180,10 @@ final class RespondingPersonTests: XCTestCase {
         XCTAssertFalse(lipsApart.canRespond(to: .smile))
         XCTAssertTrue(lipsApart.canRespond(to: .blink(count: 1)))
         XCTAssertTrue(try person([("smile", 1.6, 2.5)], unsure: [("mouth_open", 0.3, 0.6)]).canRespond(to: .smile))
+        // An open mouth that closes 0.5 s before the smile leaves 0.13 s of rest between the
+        // margins: four frames, no rest; 0.3 s is.
+        XCTAssertFalse(try person([("mouth_open", 0.5, 1.3), ("smile", 1.833333, 2.5)]).canRespond(to: .smile))
+        XCTAssertTrue(try person([("mouth_open", 0.5, 1.3), ("smile", 2.0, 2.8)]).canRespond(to: .smile))
         // A smile the recording ends in (it is 4 s long) has no end to show.
         XCTAssertFalse(try person([("smile", 3.0, 4.0)]).canRespond(to: .smile))
         XCTAssertTrue(try person([("smile", 3.0, 3.9)]).canRespond(to: .smile))

@@ -10,10 +10,10 @@ import Recordings
 /// - **holding still**: it plays the footage but never the stretches where the recording's
 ///   `truth.json` has a blink, wink, closure, smile, open mouth or speech (with `margin` around
 ///   them) that the step holds back (`heldBack(whileWaitingFor:)`), or marks such an action
-///   unsure (lips apart in speech), as a person asked to keep still suppresses them. It makes its way (at twice the speed, as a camera dropping every
-///   other frame) to the quiet half second before the next annotated event of the kind the
-///   current step asks for, and moves back and forth there until cued, so that the head moves as
-///   it did in the footage and never jumps far;
+///   unsure (lips apart in speech), as a person asked to keep still suppresses them. It makes its
+///   way (at twice the speed, as a camera dropping every other frame) to the quiet half second
+///   before the next annotated event of the kind the current step asks for, and moves back and
+///   forth there until cued, so that the head moves as it did in the footage and never jumps far;
 /// - **responding**: after each cue it waits a reaction time drawn from the seed (`reaction`;
 ///   voluntary blinks to a visual cue start 0.25–0.6 s after it) and then cuts to that event, so
 ///   that its annotated start falls at that time (for `blink:N`, N blinks in quick succession
@@ -124,7 +124,7 @@ public struct RespondingPerson: FrameSource {
             wanted = Self.eventType(for: step)
             target = wanted.flatMap { nextEvent(of: $0, after: recording.frames[position].t) }
         case .cue(let step, _, _, let t, _, _):
-            guard var event = target, let type = wanted else { return }
+            guard let event = target, let type = wanted else { return }
             let count = if case .blink(let n) = step { n } else { 1 }
             let at = t + Double.random(in: reaction, using: &generator)
             if count > 1, let run = run(of: count, from: event) {
@@ -136,27 +136,27 @@ public struct RespondingPerson: FrameSource {
                     return
                 }
             }
-            var cut = at - min(margin, event.start)
+            let lead = min(margin, event.start)
+            guard let frame = frameIndex(at: event.start - lead) else { return }
+            // A smile or open mouth asked for is held about a second, not as long as the
+            // footage's own (a laugh of several seconds), then the face relaxes.
+            let end = type == "blink" ? event.end : min(event.end, event.start + expressionHold)
+            var cut = at - lead
             for k in 0..<count {
-                let lead = min(margin, event.start)
-                guard let frame = frameIndex(at: event.start - lead) else { return }
-                // A smile or open mouth asked for is held about a second, not as long as the
-                // footage's own (a laugh of several seconds), then the face relaxes.
-                let end = type == "blink" ? event.end : min(event.end, event.start + expressionHold)
                 // The last event of the response plays on until the face has settled after it
                 // (when the footage's own end was reached: an expression cut short is still on
                 // there); the one before a further blink until `margin / 2` after its reopening.
                 let shownUntil = k + 1 < count ? end + margin / 2 : end < event.end ? end + margin / 2 : settled(after: end)
                 planned.append((at: cut, frame: frame, end: shownUntil))
-                // The same blink again, cut in where this one's footage ends, with no return to
-                // the waiting footage in between: the eyes stay open for `margin / 2` after the
-                // annotated reopening and `margin` before the next closing, 0.3 s, as when people
-                // blink twice on purpose. Its own footage again, not another blink's, because a
-                // person blinking twice holds the head where it was: another blink of the footage
-                // comes with the head, the light and the expression of another moment, and the cut
-                // to it is a jump the landmark fit must catch up with (docs/liveness.md).
+                // A further blink is the same blink again, cut in where this one's footage ends,
+                // with no return to the waiting footage in between: the eyes stay open for
+                // `margin / 2` after the annotated reopening and `margin` before the next
+                // closing, 0.3 s, as when people blink twice on purpose. Its own footage again,
+                // not another blink's, because a person blinking twice holds the head where it
+                // was: another blink of the footage comes with the head, the light and the
+                // expression of another moment, and the cut to it is a jump the landmark fit must
+                // catch up with (docs/liveness.md).
                 cut += shownUntil - (event.start - lead)
-                guard k + 1 < count else { break }
             }
             // The next response will show the event after the last one shown; the person waits
             // for it in the quiet footage just before it.
@@ -299,12 +299,11 @@ public struct RespondingPerson: FrameSource {
 
     /// Whether `event` can be shown as a response: some frame (for a blink), or `shortestRest`,
     /// of the `waitingRoom` before its `margin` is clear of every annotated event held back while
-    /// waiting for it (`isQuiet`),
-    /// the footage shows its end, and an expression lasts at most `longestExpression`. A blink
-    /// straight after a long closure cannot be shown by a person who was holding still; a smile
-    /// of ten seconds (a laugh through a conversation) is one smile, and cutting it short to play
-    /// it as four smiles, each cut from a full smile straight back to a neutral face, shows what
-    /// no face does.
+    /// waiting for it (`isQuiet`), the footage shows its end, and an expression lasts at most
+    /// `longestExpression`. A blink straight after a long closure cannot be shown by a person who
+    /// was holding still; a smile of ten seconds (a laugh through a conversation) is one smile,
+    /// and cutting it short to play it as four smiles, each cut from a full smile straight back to
+    /// a neutral face, shows what no face does.
     func reachable(_ event: Truth.Event) -> Bool {
         guard let roomEnd = frameIndex(at: event.start - margin), roomEnd > 0 else { return false }
         let roomStart = frameIndex(at: event.start - margin - waitingRoom) ?? roomEnd

@@ -21,9 +21,9 @@ public struct TrackerSettings: Sendable, Equatable {
     /// A full-frame detection that overlaps a track (IoU above 0.3, or holding a smaller track at
     /// least half inside it) by less than this re-seeds the track's landmarks from the detection's
     /// box: they had drifted onto part of the face (after a fast move, the fit can settle on a
-    /// smaller face-like shape and carry its box along from frame to frame). Tracked faces overlap their detections by 0.55 or more, 0.85 at the
-    /// median (measured against dlib's detector on the bundled and corpus recordings), so a face
-    /// tracked well is never re-seeded.
+    /// smaller face-like shape and carry its box along from frame to frame). Tracked faces overlap
+    /// their detections by 0.55 or more, 0.85 at the median (measured against dlib's detector on
+    /// the bundled and corpus recordings), so a face tracked well is never re-seeded.
     public var reseedOverlap = 0.5
 
     /// Threads a frame's tracking may use: 2 fits a face's landmarks on a second thread while its

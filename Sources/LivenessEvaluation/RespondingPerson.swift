@@ -175,7 +175,7 @@ public struct RespondingPerson: FrameSource {
         guard t <= maximumDuration else { return nil }
         if t >= nextSpontaneous, showingUntil == nil, planned.isEmpty {
             // A blink of one's own, now (or as soon as no event is being shown).
-            if let blink = nextEvent(of: "blink", after: recording.frames[position].t),
+            if let blink = spontaneousBlink(after: recording.frames[position].t),
                let frame = frameIndex(at: blink.start - min(margin, blink.start)) {
                 planned.append((at: t, frame: frame, end: settled(after: blink.end)))
             }
@@ -319,6 +319,21 @@ public struct RespondingPerson: FrameSource {
     private func nextEvent(of type: String, after t: Double) -> Truth.Event? {
         let matching = truth.filter { $0.type == type && reachable($0) }
         return matching.first { $0.start > t + margin } ?? matching.first
+    }
+
+    /// The next blink of one's own to show after recording time `t`, wrapping round: the next
+    /// blink that can answer a cue (`reachable`) whose footage, until the face has settled after
+    /// it, shows nothing the current step holds back (a person waiting to smile on cue blinks
+    /// without smiling or talking); nil when there is none.
+    private func spontaneousBlink(after t: Double) -> Truth.Event? {
+        let blinks = truth.filter { blink in
+            guard blink.type == "blink", reachable(blink) else { return false }
+            guard let type = wanted, type != "blink",
+                  let first = frameIndex(at: blink.start - min(margin, blink.start)) else { return true }
+            let last = frameIndex(at: settled(after: blink.end)) ?? recording.frames.count - 1
+            return (first...max(first, last)).allSatisfy { isQuiet($0, waitingFor: type) }
+        }
+        return blinks.first { $0.start > t + margin } ?? blinks.first
     }
 
     /// The first recording frame at or after time `t`.

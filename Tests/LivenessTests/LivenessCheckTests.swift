@@ -402,28 +402,23 @@ final class LivenessCheckTests: XCTestCase {
         person.faces = { t, _ in [Self.face(id: t < 1.5 ? 1 : 2, at: t < 1.5 ? SIMD2(200, 200) : SIMD2(240, 210))] }
         XCTAssertTrue(try run("blink", person).verdict.passed)
         // The old track's fit shrinks off the face for a few frames (to 95 px, drifting down and
-        // right), then a scan finds the face where it was, at its size, as a new track: the same
-        // face. Seen against the shrunken box alone it was a swap (check-eval's clm-franck).
-        person.faces = { t, _ in
-            if t < 1.5 { return [Self.face(id: 1)] }
-            if t < 1.7 {
-                let shrink = Float((t - 1.5) / 0.2)
+        // right), stays so until `takeOver`, then a scan finds the face where it was, at its size,
+        // as a new track.
+        func shrinking(takeOver: Double) -> (Double, [Cue]) -> [FaceObservation] {
+            { t, _ in
+                if t < 1.5 { return [Self.face(id: 1)] }
+                if t >= takeOver { return [Self.face(id: 2, at: SIMD2(215, 195))] }
+                let shrink = Float(min((t - 1.5) / 0.2, 1))
                 return [Self.face(id: 1, size: 150 - Int(55 * shrink), at: SIMD2(200 + 30 * shrink, 200 + 30 * shrink))]
             }
-            return [Self.face(id: 2, at: SIMD2(215, 195))]
         }
+        // Straight after the shrinking: the same face. Seen against the shrunken box alone it was
+        // a swap (check-eval's clm-franck).
+        person.faces = shrinking(takeOver: 1.7)
         XCTAssertTrue(try run("blink", person).verdict.passed)
-        // A face of that size only after the old one was gone for longer than the reacquire time
-        // is another face.
-        person.faces = { t, _ in
-            if t < 1.5 { return [Self.face(id: 1)] }
-            if t < 1.7 {
-                let shrink = Float((t - 1.5) / 0.2)
-                return [Self.face(id: 1, size: 150 - Int(55 * shrink), at: SIMD2(200 + 30 * shrink, 200 + 30 * shrink))]
-            }
-            if t < 2.3 { return [Self.face(id: 1, size: 95, at: SIMD2(230, 230))] }
-            return [Self.face(id: 2, at: SIMD2(215, 195))]
-        }
+        // A face of that size only after the old one was small for longer than the reacquire
+        // time is another face.
+        person.faces = shrinking(takeOver: 2.3)
         XCTAssertEqual(try run("blink", person).verdict.reason, .faceSwapped)
         person.faces = { t, _ in t < 1.5 ? [Self.face()] : [] }
         XCTAssertEqual(try run("blink", person).verdict.reason, .faceLost)

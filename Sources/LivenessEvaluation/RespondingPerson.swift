@@ -314,26 +314,24 @@ public struct RespondingPerson: FrameSource {
         return event.type == "blink" ? quiet > 0 : Double(quiet) * period >= shortestRest - period / 2
     }
 
-    /// The next annotated event of `type` that quiet footage leads up to (`reachable`) and that
-    /// starts after recording time `t`, wrapping round.
-    private func nextEvent(of type: String, after t: Double) -> Truth.Event? {
-        let matching = truth.filter { $0.type == type && reachable($0) }
+    /// The next annotated event of `type` that quiet footage leads up to (`reachable`), that
+    /// `shows` accepts, and that starts after recording time `t`, wrapping round.
+    private func nextEvent(of type: String, after t: Double, where shows: (Truth.Event) -> Bool = { _ in true }) -> Truth.Event? {
+        let matching = truth.filter { $0.type == type && reachable($0) && shows($0) }
         return matching.first { $0.start > t + margin } ?? matching.first
     }
 
     /// The next blink of one's own to show after recording time `t`, wrapping round: the next
-    /// blink that can answer a cue (`reachable`) whose footage, until the face has settled after
-    /// it, shows nothing the current step holds back (a person waiting to smile on cue blinks
-    /// without smiling or talking); nil when there is none.
+    /// blink that can answer a cue whose footage, until the face has settled after it, shows
+    /// nothing the current step holds back (a person waiting to smile on cue blinks without
+    /// smiling or talking); nil when there is none.
     private func spontaneousBlink(after t: Double) -> Truth.Event? {
-        let blinks = truth.filter { blink in
-            guard blink.type == "blink", reachable(blink) else { return false }
+        nextEvent(of: "blink", after: t) { blink in
             guard let type = wanted, type != "blink",
                   let first = frameIndex(at: blink.start - min(margin, blink.start)) else { return true }
             let last = frameIndex(at: settled(after: blink.end)) ?? recording.frames.count - 1
             return (first...max(first, last)).allSatisfy { isQuiet($0, waitingFor: type) }
         }
-        return blinks.first { $0.start > t + margin } ?? blinks.first
     }
 
     /// The first recording frame at or after time `t`.

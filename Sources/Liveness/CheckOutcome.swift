@@ -12,7 +12,7 @@ public enum FailureReason: String, Sendable, Equatable {
     /// A different face took the place of the first.
     case faceSwapped = "face_swapped"
     /// The step's action came before its cue more often than `CheckSettings.earlyLimit(for:)`
-    /// allows, or (a `blink` step) so often that its answers could be chance (above
+    /// allows, or (a blink step) so often that its answers could be chance (above
     /// `CheckSettings.chanceLevel`): a replayed video does things at its own pace, as often
     /// between the cues as in their windows.
     case earlyResponse = "early_response"
@@ -50,11 +50,15 @@ public struct StepResult: Sendable, Equatable {
     public var missed = 0
     /// Actions made during a hold, before their cue.
     public var early = 0
+    /// A blink step's runs: blinks that ended a run of as many blinks as the step asks for within
+    /// one window's length, at least one of them early (in a hold, or too soon after a cue). The
+    /// bursts of the face's own, in its holds or around its answers; `early` for `blink`.
+    public var earlyRuns = 0
     /// Seconds spent holding still before cues: the time in which `early` was counted.
     public var holding = 0.0
-    /// The chance that the answers came at random, at the rate of the early blinks
-    /// (`CheckSettings.chance(of:answered:cued:early:holding:)`), when the step last had the
-    /// answers it needs; nil before that, and for steps other than `blink`.
+    /// The chance that the answers came at random, at the pace of the early blinks and runs
+    /// (`CheckSettings.chance(of:answered:cued:early:runs:holding:)`), when the step last had the
+    /// answers it needs; nil before that, and for steps other than blink steps.
     public var chance: Double?
     /// Turns or nods refused because the landmarks moved as one plane.
     public var flat = 0

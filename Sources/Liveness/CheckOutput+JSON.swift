@@ -11,8 +11,8 @@ extension CheckOutput {
     ///   "threshold":0.6,"match":true}`
     /// - verdict: `{"type":"verdict","t":..,"frame":..,"pass":true,"reason":null,"face":1,
     ///   "challenge":"blink:2,smile","steps":[{"step":"blink:2","result":"done","prompt_t":1.2,
-    ///   "done_t":2.5,"latencies_s":[0.41,0.38],"missed":0,"early":1,"flat":0,"holding_s":4.81,
-    ///   "chance":0.000012},…],"micro_motion":0.0123}`
+    ///   "done_t":2.5,"latencies_s":[0.41,0.38],"missed":0,"early":1,"early_runs":0,"flat":0,
+    ///   "holding_s":4.81,"chance":0.000012},…],"micro_motion":0.0123}`
     public var jsonLine: String {
         var out: [UInt8] = []
         func key(_ name: String) { out += Array("\"\(name)\":".utf8) }
@@ -72,6 +72,7 @@ extension CheckOutput {
                 out += Array("]".utf8)
                 out += Array(",".utf8); key("missed"); JSONNumber.append(step.missed, to: &out)
                 out += Array(",".utf8); key("early"); JSONNumber.append(step.early, to: &out)
+                out += Array(",".utf8); key("early_runs"); JSONNumber.append(step.earlyRuns, to: &out)
                 out += Array(",".utf8); key("flat"); JSONNumber.append(step.flat, to: &out)
                 out += Array(",".utf8); key("holding_s"); number(step.holding)
                 out += Array(",".utf8); key("chance")

@@ -55,14 +55,14 @@ public struct CheckSettings: Sendable, Equatable {
     /// Seconds after a window closes during which a blink that started inside it may still be
     /// reported (a blink event comes when the eyes have opened again).
     public var reportGrace: Double = 0.6
-    /// Actions made during holds (before their cue) that a `blink:2`, smile, open-mouth, turn or
-    /// nod step tolerates; one more fails it.
+    /// Actions made during holds (before their cue) that a smile, open-mouth, turn or nod step
+    /// tolerates; one more fails it.
     public var earlyLimit: Int = 2
-    /// Blinks made during holds that a `blink` step tolerates; one more fails it. It only bounds
+    /// Blinks made during holds that a blink step tolerates; one more fails it. It only bounds
     /// how long the step can go on: whether the answers of a person who also blinks on their own
     /// are theirs is the chance test's to decide (`chanceLevel`).
     public var blinkEarlyLimit: Int = 10
-    /// The largest chance (`chance(of:answered:cued:early:holding:)`) that a `blink` step's
+    /// The largest chance (`chance(of:answered:cued:early:runs:holding:)`) that a blink step's
     /// answers may have of being the face's own blinks, at the pace its holds showed, landing in
     /// the windows: above it the step gets another trial while it has one, then fails
     /// (`early_response`). A person who blinks on their own while holding still, 15 times a
@@ -113,13 +113,14 @@ public struct CheckSettings: Sendable, Equatable {
         }
     }
 
-    /// Whether `step` weighs its early actions against its answers (`chance(of:answered:cued:early:holding:)`)
-    /// and keeps each cue at its drawn time through them: `blink` only.
+    /// Whether `step` weighs its early actions against its answers (`chance(of:answered:cued:early:runs:holding:)`)
+    /// and keeps each cue at its drawn time through them: the blink steps.
     func weighsEarlyActions(_ step: ChallengeStep) -> Bool {
-        step == .blink(count: 1)
+        if case .blink = step { return true }
+        return false
     }
 
-    /// Early actions a step tolerates: `blinkEarlyLimit` for `blink`, else `earlyLimit`.
+    /// Early actions a step tolerates: `blinkEarlyLimit` for blink steps, else `earlyLimit`.
     public func earlyLimit(for step: ChallengeStep) -> Int {
         weighsEarlyActions(step) ? blinkEarlyLimit : earlyLimit
     }
@@ -143,25 +144,43 @@ public struct CheckSettings: Sendable, Equatable {
         }
     }
 
-    /// The chance that at least `answered` of `cued` windows of a `blink` step each hold a blink
-    /// by accident, for a face that blinks on its own at random times (a Poisson process) as often
-    /// as it did while holding: `early` blinks in `holding` seconds, with the prior added. nil for
-    /// every other step, which fails at its third early action instead (`earlyLimit`).
+    /// The chance that at least `answered` of `cued` windows of a blink step each hold the
+    /// blinks it asks for by accident, for a face that blinks on its own as it did while holding:
+    /// `early` blinks in `holding` seconds, and `runs` runs of the step's count of blinks within
+    /// one window's length with an early blink among them (`StepResult.earlyRuns`; `early` for
+    /// `blink`). nil for every other
+    /// step, which fails at its third early action instead (`earlyLimit`).
+    ///
+    /// A window holds the blinks by accident with the larger of two chances: that of a Poisson
+    /// process at the holds' pace of blinks and that of one at their pace of runs, each with the
+    /// prior added (the prior's blinks taken as runs too). For `blink` the two are one. For `blink:N` it is what a person
+    /// blinking on their own gives (at 15 blinks a minute, two in a 1.35 s window 4.6 % of the
+    /// time); the second is what a face that blinks in bursts gives, which a Poisson pace of
+    /// single blinks understates: a video that blinks in bursts of three 0.7 s apart shows
+    /// its bursts around its answers, the first blink before the cue or the third after the
+    /// answer, even when the holds fall in the quiet between them.
     ///
     /// Holding still before each cue is when a face shows its own pace: a replayed video blinks
     /// there as often as anywhere, and so does a person who blinks on their own, who also answers
-    /// nearly every cue. So a `blink` step weighs its early blinks against its answers rather than
-    /// counting them against a fixed limit. That holds because its cues keep the times drawn for
-    /// them whatever the face does: an early blink does not restart the hold, since cues drawn
-    /// anew after each of a looped video's blinks would meet its next ones (tried: 23 attacks of
-    /// 1,740 accepted, against 4). `blink:2` keeps the limit: videos that blink in bursts, 0.7 s
-    /// apart, put two blinks in a window far more often than a Poisson rate says.
-    public func chance(of step: ChallengeStep, answered: Int, cued: Int, early: Int, holding: Double) -> Double? {
-        guard weighsEarlyActions(step) else { return nil }
-        let rate = (Double(early) + chancePriorActions) / max(holding + chancePriorSeconds, 1e-9)
+    /// nearly every cue. So blink steps weigh their early blinks against their answers rather
+    /// than counting them against a fixed limit. That holds because their cues keep the times
+    /// drawn for them whatever the face does: an early blink does not restart the hold, since
+    /// cues drawn anew after each of a looped video's blinks would meet its next ones (tried on
+    /// `blink`: 23 attacks of 1,740 accepted, against 4).
+    public func chance(of step: ChallengeStep, answered: Int, cued: Int, early: Int, runs: Int, holding: Double) -> Double? {
+        guard weighsEarlyActions(step), case .blink(let count) = step else { return nil }
+        let seconds = max(holding + chancePriorSeconds, 1e-9)
         let window = window(for: step)
-        // Poisson: the chance of a blink in one window; binomial: of `answered` such windows of `cued`.
-        let p = 1 - exp(-rate * (window.upperBound - window.lowerBound))
+        let width = window.upperBound - window.lowerBound
+        // Poisson: the chance of `count` or more blinks in one window, at the pace of single
+        // blinks and at the pace of runs; binomial: of `answered` such windows of `cued`.
+        let mean = (Double(early) + chancePriorActions) / seconds * width
+        var term = exp(-mean), fewer = 0.0
+        for k in 0..<max(count, 1) {
+            fewer += term
+            term *= mean / Double(k + 1)
+        }
+        let p = max(1 - fewer, 1 - exp(-(Double(runs) + chancePriorActions) / seconds * width))
         var tail = 0.0
         for k in max(answered, 0)...max(cued, answered) where k <= cued {
             tail += Self.binomial(cued, k) * pow(p, Double(k)) * pow(1 - p, Double(cued - k))

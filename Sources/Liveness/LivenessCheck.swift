@@ -14,11 +14,11 @@ import FaceCore
 /// nod counts only when the landmarks leave every plane (`PlaneFit`): a photo or a screen turned
 /// by hand is a plane. An action made while holding, before its cue, counts against the step:
 /// people blink, smile and talk on their own all the time, and a replayed video of them does so
-/// at its own pace, as often in the holds as in the cued windows. In a `blink` step an early
+/// at its own pace, as often in the holds as in the cued windows. In a blink step an early
 /// blink leaves the cue at its drawn time (people blink while holding still), and the step's
-/// answers must be unlikely to be chance at the pace the holds show
-/// (`CheckSettings.chance(of:answered:cued:early:holding:)`). In any other step an early action
-/// restarts the hold, and a third fails the step.
+/// answers must be unlikely to be chance at the pace of blinks, and of bursts of them, that the
+/// holds show (`CheckSettings.chance(of:answered:cued:early:runs:holding:)`). In any other step
+/// an early action restarts the hold, and a third fails the step.
 ///
 /// It fails on too many unanswered cues (`timeout`), early actions so frequent that the answers
 /// could be chance or more than `CheckSettings.earlyLimit(for:)` (`early_response`),
@@ -71,11 +71,14 @@ public final class LivenessCheck {
     private var phase = Phase.waitingForFace
     /// When the current hold began (the face ready for a cue), nil outside a hold.
     private var holdStart: Double?
-    /// The cue time drawn for the current trial, nil until it is drawn. In a `blink` step early
+    /// The cue time drawn for the current trial, nil until it is drawn. In a blink step early
     /// blinks do not move it, so the cues keep to the seed's times, not to the face's own pace (a
     /// cue drawn anew after each of a looped video's blinks would come at a fixed time after it).
     private var drawnCue: Double?
     private var generator: SplitMix64
+    /// The current step's latest blinks, early or answering (as many as the step asks for, at
+    /// most), for its runs (`StepResult.earlyRuns`).
+    private var stepBlinks: [(start: Double, early: Bool)] = []
     private var trial: Trial?
     private var start: Double?
     private var face: Int?
@@ -218,6 +221,7 @@ public final class LivenessCheck {
         }
         let index = results.count
         results.append(StepResult(step: challenge.steps[index], promptT: t))
+        stepBlinks.removeAll()
         promptPitch = observed.measures.pose.pitch
         phase = .holding(index: index, since: t, cueAt: nil)
         emit(.prompt(step: challenge.steps[index], index: index, of: challenge.steps.count, t: t, frame: frame,
@@ -239,9 +243,10 @@ public final class LivenessCheck {
             }
             return
         }
-        if acted(step, events: events, observed: observed) || !neutral(for: step, observed) {
-            return early(index: index, t: t, emit: emit)
+        if let started = acted(step, events: events, observed: observed) {
+            return early(index: index, t: t, started: started, emit: emit)
         }
+        if !neutral(for: step, observed) { return early(index: index, t: t, emit: emit) }
         guard t >= cueAt else { return }
         endHold(index: index, t: t)
         drawnCue = nil
@@ -269,13 +274,14 @@ public final class LivenessCheck {
             if ear.isFinite { current.lowestEAR = min(current.lowestEAR, ear) }
             for event in events {
                 guard case .blink(_, let start, _) = event.payload else { continue }
-                if start < opens { return early(index: index, t: t, emit: emit) }
+                if start < opens { return early(index: index, t: t, started: start, emit: emit) }
                 if start > closes { return miss(index: index, t: t, emit: emit) }
                 // The eyes must really have closed since the cue, measured against their level
                 // at the cue: the blink detector's own open level can be misled by what came
                 // before (a printed photo tilted to and fro).
                 guard current.lowestEAR <= settings.blinkDepth * current.cueEAR else { continue }
                 current.blinkStarts.append(start)
+                noteBlink(start: start, early: false, index: index)
                 if current.blinkStarts.count >= count {
                     return answer(index: index, latency: current.blinkStarts[0] - cueT, observed: observed, frame: frame, t: t, emit: emit)
                 }
@@ -322,16 +328,17 @@ public final class LivenessCheck {
         }
     }
 
-    /// Whether the face did the step's action on this frame (while it should hold still).
-    private func acted(_ step: ChallengeStep, events: [Event], observed: FaceObservation) -> Bool {
-        switch step {
-        case .blink:
-            return events.contains { if case .blink = $0.payload { return true } else { return false } }
-        case .smile, .openMouth:
-            return events.contains { isStart(of: step, $0) }
-        case .turnLeft, .turnRight, .nod:
-            return false
+    /// Whether the face did the step's action on this frame (while it should hold still): nil if
+    /// not, else when it started.
+    private func acted(_ step: ChallengeStep, events: [Event], observed: FaceObservation) -> Double? {
+        for event in events {
+            switch (step, event.payload) {
+            case (.blink, .blink(_, let start, _)): return start
+            case (.smile, _), (.openMouth, _): if isStart(of: step, event) { return event.t }
+            default: continue
+            }
         }
+        return nil
     }
 
     /// Whether the face is at rest for `step`: no smile or open mouth for those steps, facing the
@@ -348,14 +355,33 @@ public final class LivenessCheck {
     }
 
     /// The action came before its cue: count it, and hold again unless the step has had too many.
-    /// A `blink` step's cue keeps its drawn time; any other step draws its hold anew.
-    private func early(index: Int, t: Double, emit: (CheckOutput) -> Void) {
+    /// A blink step's cue keeps its drawn time; any other step draws its hold anew. `started`:
+    /// when the early action started, if it was one (not a face that left its neutral pose); a
+    /// blink step notes its blinks for their runs.
+    private func early(index: Int, t: Double, started: Double? = nil, emit: (CheckOutput) -> Void) {
         endHold(index: index, t: t)
-        if !settings.weighsEarlyActions(results[index].step) { drawnCue = nil }
+        let step = results[index].step
+        if !settings.weighsEarlyActions(step) { drawnCue = nil }
         results[index].early += 1
+        if let started { noteBlink(start: started, early: true, index: index) }
         trial = nil
         if results[index].early > settings.earlyLimit(for: results[index].step) { return fail(.earlyResponse, emit: emit) }
         phase = .holding(index: index, since: t, cueAt: nil)
+    }
+
+    /// Notes a blink of a blink step, early or answering, and counts a run when it ends one: as
+    /// many blinks as the step asks for within one window's length, one of them early. A face
+    /// that blinks in bursts shows them around its answers too: the hold after an answer starts
+    /// in the quiet after the burst that gave it, and a burst's first blink comes before the cue.
+    private func noteBlink(start: Double, early: Bool, index: Int) {
+        guard case .blink(let count) = results[index].step else { return }
+        stepBlinks.append((start, early))
+        if stepBlinks.count > count { stepBlinks.removeFirst() }
+        let window = settings.window(for: results[index].step)
+        if stepBlinks.count == count, start - stepBlinks[0].start <= window.upperBound - window.lowerBound,
+           stepBlinks.contains(where: \.early) {
+            results[index].earlyRuns += 1
+        }
     }
 
     /// Adds the hold that ends at `t` (at its cue, or at an early action) to the step's holding time.
@@ -394,7 +420,8 @@ public final class LivenessCheck {
         // Answers a face that acts this often on its own could give by accident: another trial
         // while there is one (more answers make them less likely to be chance), else a failure.
         let chance = settings.chance(of: step, answered: results[index].latencies.count, cued: cued,
-                                     early: results[index].early, holding: results[index].holding)
+                                     early: results[index].early, runs: results[index].earlyRuns,
+                                     holding: results[index].holding)
         results[index].chance = chance
         guard (chance ?? 0) <= settings.chanceLevel else {
             if cued >= trials.attempts { return fail(.earlyResponse, emit: emit) }

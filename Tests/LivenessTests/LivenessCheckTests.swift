@@ -182,13 +182,15 @@ final class LivenessCheckTests: XCTestCase {
         XCTAssertEqual(verdict.steps[0].early, 3)
     }
 
-    /// Blinks `latency` s after each cue and, on its own, during the holds: the first `delays[0]` s
-    /// after the prompt and after each answer, each next one `delays[k]` s after the last opened.
-    private func blinksOnCueAndInTheHolds(latency: Double, delays: [Double]) -> (Double, Int, [Cue]) -> [Event] {
+    /// Blinks `count` times, 0.4 s apart, from `latency` s after each cue and, on its own, during
+    /// the holds: the first `delays[0]` s after the prompt and after each answer, each next one
+    /// `delays[k]` s after the last opened.
+    private func blinksOnCueAndInTheHolds(latency: Double, delays: [Double], count: Int = 1) -> (Double, Int, [Cue]) -> [Event] {
         { t, frame, cues in
-            // The prompt comes at 1 s; a hold begins when the blink before it is reported.
-            let restarts = [1.0] + cues.map { $0.t + latency + Self.closed }
-            var starts = cues.map { $0.t + latency }
+            // The prompt comes at 1 s; a hold begins when the answer before it is reported.
+            let last = latency + Double(count - 1) * 0.4
+            let restarts = [1.0] + cues.map { $0.t + last + Self.closed }
+            var starts = cues.flatMap { cue in (0..<count).map { cue.t + latency + Double($0) * 0.4 } }
             for restart in restarts {
                 var at = restart
                 for delay in delays {
@@ -235,22 +237,35 @@ final class LivenessCheckTests: XCTestCase {
         // No early blink in 6 s of holds: with the prior (half a blink in 3 s), 0.5 blinks in 9 s;
         // a 0.75 s window holds one with probability 1 − e^(−0.041667) = 0.040811, four windows
         // of four 0.040811^4.
-        XCTAssertEqual(try XCTUnwrap(settings.chance(of: .blink(count: 1), answered: 4, cued: 4, early: 0, holding: 6)),
+        XCTAssertEqual(try XCTUnwrap(settings.chance(of: .blink(count: 1), answered: 4, cued: 4, early: 0, runs: 0, holding: 6)),
                        2.77389e-6, accuracy: 1e-10)
         // Five early blinks in 6 s: 5.5 in 9 s; a window holds one with probability
         // 1 − e^(−0.458333) = 0.367663; at least four of five windows 0.0644905.
-        XCTAssertEqual(try XCTUnwrap(settings.chance(of: .blink(count: 1), answered: 4, cued: 5, early: 5, holding: 6)),
+        XCTAssertEqual(try XCTUnwrap(settings.chance(of: .blink(count: 1), answered: 4, cued: 5, early: 5, runs: 5, holding: 6)),
                        0.0644905, accuracy: 1e-6)
-        XCTAssertEqual(try XCTUnwrap(settings.chance(of: .blink(count: 1), answered: 0, cued: 5, early: 3, holding: 10)), 1,
+        XCTAssertEqual(try XCTUnwrap(settings.chance(of: .blink(count: 1), answered: 0, cued: 5, early: 3, runs: 3, holding: 10)), 1,
                        accuracy: 1e-12)
         // More early blinks in the same holds, or fewer answers, make chance likelier.
-        let few = try XCTUnwrap(settings.chance(of: .blink(count: 1), answered: 4, cued: 5, early: 1, holding: 10))
-        XCTAssertLessThan(few, try XCTUnwrap(settings.chance(of: .blink(count: 1), answered: 4, cued: 5, early: 4, holding: 10)))
-        XCTAssertLessThan(few, try XCTUnwrap(settings.chance(of: .blink(count: 1), answered: 3, cued: 5, early: 1, holding: 10)))
+        let few = try XCTUnwrap(settings.chance(of: .blink(count: 1), answered: 4, cued: 5, early: 1, runs: 1, holding: 10))
+        XCTAssertLessThan(few, try XCTUnwrap(settings.chance(of: .blink(count: 1), answered: 4, cued: 5, early: 4, runs: 4, holding: 10)))
+        XCTAssertLessThan(few, try XCTUnwrap(settings.chance(of: .blink(count: 1), answered: 3, cued: 5, early: 1, runs: 1, holding: 10)))
+        // blink:2, a 1.35 s window: no early blink in 6 s, 0.5 in 9 s with the prior; two or more
+        // in a window with probability 1 − e^(−0.075) × 1.075 = 0.00267575, but the prior's half
+        // blink is taken as a run too: one in a window with probability 1 − e^(−0.075) = 0.0722565,
+        // four windows of four that to the fourth.
+        XCTAssertEqual(try XCTUnwrap(settings.chance(of: .blink(count: 2), answered: 4, cued: 4, early: 0, runs: 0, holding: 6)),
+                       2.72589e-5, accuracy: 1e-10)
+        // Six early blinks in 6 s, none of them in runs: 6.5 in 9 s, two in a window with
+        // probability 1 − e^(−0.975) × 1.975 = 0.255045; four of five windows 0.0168396. The same
+        // six blinks in three runs: 3.5 runs in 9 s, a window holds one with probability
+        // 1 − e^(−0.525) = 0.408445, four of five 0.0936862.
+        XCTAssertEqual(try XCTUnwrap(settings.chance(of: .blink(count: 2), answered: 4, cued: 5, early: 6, runs: 0, holding: 6)),
+                       0.0168396, accuracy: 1e-6)
+        XCTAssertEqual(try XCTUnwrap(settings.chance(of: .blink(count: 2), answered: 4, cued: 5, early: 6, runs: 3, holding: 6)),
+                       0.0936862, accuracy: 1e-6)
         // The other steps count their early actions instead.
-        XCTAssertNil(settings.chance(of: .blink(count: 2), answered: 4, cued: 4, early: 0, holding: 5))
-        XCTAssertNil(settings.chance(of: .smile, answered: 4, cued: 4, early: 0, holding: 5))
-        XCTAssertNil(settings.chance(of: .turnLeft, answered: 2, cued: 2, early: 0, holding: 5))
+        XCTAssertNil(settings.chance(of: .smile, answered: 4, cued: 4, early: 0, runs: 0, holding: 5))
+        XCTAssertNil(settings.chance(of: .turnLeft, answered: 2, cued: 2, early: 0, runs: 0, holding: 5))
     }
 
     func testALateOrTooFastBlinkIsNoAnswer() throws {
@@ -302,6 +317,47 @@ final class LivenessCheckTests: XCTestCase {
         // are within the limit.
         person.events = blinksOnCue(latencies: [0.3, 0.7, 0.55, 0.6, 0.4])
         XCTAssertTrue(try run("blink", person).verdict.passed)
+    }
+
+    func testAPersonWhoBlinksOnTheirOwnAnswersBlinkTwiceToo() throws {
+        // One blink of their own in the middle of every 3 s hold and two on every cue: their
+        // single blinks weigh against the pairs as in `blink`, at a Poisson pace, and none of
+        // them is a burst. The same blink 0.5 s after each answer makes a burst with it.
+        var person = Person()
+        person.events = blinksOnCueAndInTheHolds(latency: 0.4, delays: [1.5], count: 2)
+        var settings = CheckSettings()
+        settings.hold = 3...3
+        let verdict = try run("blink:2", settings: settings, person).verdict
+        XCTAssertTrue(verdict.passed, "\(verdict)")
+        XCTAssertGreaterThan(verdict.steps[0].early, settings.earlyLimit)
+        XCTAssertEqual(verdict.steps[0].earlyRuns, 0)
+        XCTAssertLessThan(try XCTUnwrap(verdict.steps[0].chance), 0.001)
+        person.events = blinksOnCueAndInTheHolds(latency: 0.4, delays: [0.5], count: 2)
+        let bursts = try run("blink:2", settings: settings, person).verdict
+        XCTAssertEqual(bursts.steps[0].earlyRuns, bursts.steps[0].early - 1, "all but the first, before any answer: \(bursts)")
+        XCTAssertGreaterThan(try XCTUnwrap(bursts.steps[0].chance), try XCTUnwrap(verdict.steps[0].chance))
+    }
+
+    func testAFaceThatBlinksInPairsInTheHoldsFailsBlinkTwice() throws {
+        // A pair of blinks in every hold of 1.6 s, as a video that blinks in bursts shows: pairs
+        // in four or five windows could well be chance at that pace of pairs, though not at the
+        // Poisson pace of as many single blinks.
+        var person = Person()
+        person.events = blinksOnCueAndInTheHolds(latency: 0.4, delays: [0.2, 0.2], count: 2)
+        var settings = CheckSettings()
+        settings.hold = 1.6...1.6
+        let verdict = try run("blink:2", settings: settings, person).verdict
+        XCTAssertEqual(verdict.reason, .earlyResponse, "\(verdict)")
+        let step = verdict.steps[0]
+        XCTAssertLessThanOrEqual(step.early, settings.blinkEarlyLimit, "the chance, not the limit")
+        XCTAssertGreaterThanOrEqual(step.earlyRuns, 4, "a pair in every hold")
+        XCTAssertEqual(step.latencies.count, 5, "a fifth trial after four answers that could be chance")
+        XCTAssertGreaterThan(try XCTUnwrap(step.chance), settings.chanceLevel)
+        let singles = try XCTUnwrap(settings.chance(of: .blink(count: 2), answered: 5, cued: 5, early: step.early, runs: 0,
+                                                    holding: step.holding))
+        XCTAssertLessThanOrEqual(singles, settings.chanceLevel, "the pairs, not the number of blinks")
+        settings.chanceLevel = 1
+        XCTAssertTrue(try run("blink:2", settings: settings, person).verdict.passed)
     }
 
     func testTwoBlinksPerCueForBlinkTwice() throws {
@@ -473,7 +529,7 @@ final class LivenessCheckTests: XCTestCase {
         let line = try XCTUnwrap(outputs.last?.jsonLine)
         XCTAssertTrue(line.hasPrefix(#"{"type":"verdict","t":"#), line)
         XCTAssertTrue(line.contains(#""pass":true,"reason":null,"face":1,"challenge":"blink","steps":[{"step":"blink","result":"done","prompt_t":1,"done_t":"#), line)
-        XCTAssertTrue(line.contains(#""latencies_s":[0.4,0.4,0.4,0.4],"missed":0,"early":0,"flat":0,"holding_s":"#), line)
+        XCTAssertTrue(line.contains(#""latencies_s":[0.4,0.4,0.4,0.4],"missed":0,"early":0,"early_runs":0,"flat":0,"holding_s":"#), line)
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         XCTAssertEqual(object["t"] as? Double ?? 0, try XCTUnwrap(verdict.steps[0].doneT), accuracy: 0.001)
         // The holds: from each ready face (the prompt, then each answer reported) to its cue.

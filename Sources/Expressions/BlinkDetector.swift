@@ -19,7 +19,11 @@
 /// - a **slow reopening** that levels off below `reopenRatio` (eyes that were wide open before
 ///   the closure and open normally after it) ends the episode too: when both eyes have stayed
 ///   above `deepRatio × open` for `settleTime`, the episode ends on the first of those frames,
-///   and is reported `settleTime` later;
+///   and is reported `settleTime` later. Until both eyes are above `reopenRatio` again, the eyes
+///   are **resting** lower than their learned open level (looking down at a screen), and the
+///   next episode starts only below `deepRatio × open`, not `closeRatio × open`: the resting
+///   eyes do not open one episode after another, and a blink made while resting is timed and
+///   split from its own start;
 /// - its **length** sorts it: up to `maxDuration` it is a **blink** (from a single frame on: a
 ///   fast blink at 30 fps may show on one frame only); longer, an **eyes-closed** interval whose
 ///   `.start` is reported on the frame that passes `maxDuration` and whose `.end` comes when the
@@ -56,6 +60,12 @@ public struct BlinkDetector: Sendable {
     private var left: EyeState
     private var right: EyeState
     private var armed = false
+    /// Whether the last episode ended with the eyes settling below `reopenRatio` and they have not
+    /// been above it since: eyes resting lower than the learned open level (looking down at a
+    /// screen, or narrower after a blink than before it). A new episode then starts only below
+    /// `deepRatio`, so eyes resting between the two thresholds do not open one episode after
+    /// another, each ending as it settles, and a blink among them is timed from its own start.
+    private var resting = false
     private var episode: Episode?
     private var lastT: Double?
     private var lastObservedT: Double?
@@ -165,7 +175,8 @@ public struct BlinkDetector: Sendable {
         let s = settings
         let reopened = left.ratio >= s.reopenRatio && right.ratio >= s.reopenRatio
 
-        if episode == nil, armed, min(left.ratio, right.ratio) < s.closeRatio {
+        if reopened { resting = false }
+        if episode == nil, armed, min(left.ratio, right.ratio) < (resting ? s.deepRatio : s.closeRatio) {
             episode = Episode(start: t, yawLow: yaw, yawHigh: yaw, leftLowest: left.ratio, rightLowest: right.ratio)
             trace.removeAll(keepingCapacity: true)
         }
@@ -196,6 +207,7 @@ public struct BlinkDetector: Sendable {
                 // Open again, at a lower level than before (the eyes were wide open before it).
                 finish(e, at: since, emit: emit)
                 episode = nil
+                resting = true
                 return
             }
         } else {
@@ -349,6 +361,7 @@ public struct BlinkDetector: Sendable {
         }
         episode = nil
         armed = false
+        resting = false
         previousRatios = nil
     }
 }

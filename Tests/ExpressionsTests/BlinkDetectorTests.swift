@@ -272,6 +272,38 @@ final class BlinkDetectorTests: XCTestCase {
         XCTAssertEqual(events.first?.t ?? 0, 116.0 / 30, accuracy: 1e-9, "reported when the settling is confirmed")
     }
 
+    func testEyesRestingBelowTheirOpenLevelOpenNoEpisodesAndABlinkThereIsTimedFromItsOwnStart() {
+        // The eyes narrow to 0.7 × open at 2 s (looking down at a screen) and rest there: the
+        // episode that starts settles (above 0.65 ×) and ends, and until the eyes are back above
+        // 0.8 × no other starts, though they stay below 0.75 ×. A double blink from that rest at
+        // 3 s (shut on frames 90–92, up to 0.2, 0.67 ×, on 93–96, shut on 97–99, resting from
+        // 100) is two blinks, the first from frame 90; without the rest rule an episode opened
+        // by the resting eyes could begin up to 0.2 s before the blink.
+        let rest = 0.21
+        let f: (Double) -> Double = { t in
+            let k = Int((t * 30).rounded())
+            if k < 60 { return self.open }
+            if (90...92).contains(k) || (97...99).contains(k) { return self.closed }
+            if (93...96).contains(k) { return 0.2 }
+            if k >= 150 { return self.open }
+            return rest
+        }
+        var detector = BlinkDetector()
+        var events: [(t: Double, event: ExpressionEvent)] = []
+        var restingInEpisode = 0
+        for frame in both(f) {
+            detector.update(t: frame.t, earLeft: frame.left, earRight: frame.right, yaw: 0, tracked: true) {
+                events.append((frame.t, $0))
+            }
+            if (70...89).contains(Int((frame.t * 30).rounded())), detector.isInEpisode { restingInEpisode += 1 }
+        }
+        XCTAssertEqual(restingInEpisode, 0, "no episode while resting")
+        XCTAssertFalse(events.contains { if case .eyesClosed = $0.event { return true } else { return false } }, "\(events)")
+        let b = blinks(events)
+        XCTAssertEqual(b.map { ($0.start * 30).rounded() }, [90, 97], "\(events)")
+        XCTAssertEqual(b.map { ($0.duration * 30).rounded() }, [3, 3])
+    }
+
     func testSquintAndLookingDownAreNothing() {
         // Both eyes narrow to 0.70 × open for a second (a squint, smiling eyes, looking down),
         // closing over 200 ms: never deep enough for a blink, whatever the length.

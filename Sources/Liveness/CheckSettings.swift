@@ -4,12 +4,12 @@ import Foundation
 ///
 /// Every step is a series of cued trials: the person holds still for a random time, is cued, and
 /// must respond inside a window that starts at a human reaction time after the cue. An action
-/// made before its cue (during the hold) counts as early. In a `blink` step it leaves the cue at
+/// made before its cue (during the hold) counts as early. In a blink step it leaves the cue at
 /// its drawn time, and the step's answers must be unlikely to be chance at the rate of such blinks
-/// (`chance(of:answered:cued:early:holding:)`); in any other step it restarts the hold, and a
-/// third fails the step. The
-/// defaults are set for people, from reaction-time studies: a voluntary blink to a visual cue
-/// starts 0.25–0.6 s after it, a smile or an open mouth within about 1 s.
+/// and of their bursts (`chance(of:answered:cued:early:runs:holding:)`); in any other step it
+/// restarts the hold, and a third fails the step. The defaults are set for people, from
+/// reaction-time studies: a voluntary blink to a visual cue starts 0.25–0.6 s after it, a smile
+/// or an open mouth within about 1 s.
 public struct CheckSettings: Sendable, Equatable {
     /// Seconds each step may wait for a usable, neutral face (and the longest wait for a face).
     public var stepTimeout: Double = 5

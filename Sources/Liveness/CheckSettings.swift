@@ -148,17 +148,17 @@ public struct CheckSettings: Sendable, Equatable {
     /// blinks it asks for by accident, for a face that blinks on its own as it did while holding:
     /// `early` blinks in `holding` seconds, and `runs` runs of the step's count of blinks within
     /// one window's length with an early blink among them (`StepResult.earlyRuns`; `early` for
-    /// `blink`). nil for every other
-    /// step, which fails at its third early action instead (`earlyLimit`).
+    /// `blink`). nil for every other step, which fails at its third early action instead
+    /// (`earlyLimit`).
     ///
     /// A window holds the blinks by accident with the larger of two chances: that of a Poisson
     /// process at the holds' pace of blinks and that of one at their pace of runs, each with the
-    /// prior added (the prior's blinks taken as runs too). For `blink` the two are one. For `blink:N` it is what a person
-    /// blinking on their own gives (at 15 blinks a minute, two in a 1.35 s window 4.6 % of the
-    /// time); the second is what a face that blinks in bursts gives, which a Poisson pace of
-    /// single blinks understates: a video that blinks in bursts of three 0.7 s apart shows
-    /// its bursts around its answers, the first blink before the cue or the third after the
-    /// answer, even when the holds fall in the quiet between them.
+    /// prior added (the prior's blinks taken as runs too). For `blink` the two are one. For
+    /// `blink:N` the first is what a person blinking on their own gives (at 15 blinks a minute,
+    /// two in a 1.35 s window 4.6 % of the time); the second is what a face that blinks in bursts
+    /// gives, which a Poisson pace of single blinks understates: a video that blinks in bursts of
+    /// three 0.7 s apart shows its bursts around its answers, the first blink before the cue or
+    /// the third after the answer, even when the holds fall in the quiet between them.
     ///
     /// Holding still before each cue is when a face shows its own pace: a replayed video blinks
     /// there as often as anywhere, and so does a person who blinks on their own, who also answers
@@ -168,10 +168,9 @@ public struct CheckSettings: Sendable, Equatable {
     /// cues drawn anew after each of a looped video's blinks would meet its next ones (tried on
     /// `blink`: 23 attacks of 1,740 accepted, against 4).
     public func chance(of step: ChallengeStep, answered: Int, cued: Int, early: Int, runs: Int, holding: Double) -> Double? {
-        guard weighsEarlyActions(step), case .blink(let count) = step else { return nil }
+        guard case .blink(let count) = step else { return nil }
         let seconds = max(holding + chancePriorSeconds, 1e-9)
-        let window = window(for: step)
-        let width = window.upperBound - window.lowerBound
+        let width = windowLength(for: step)
         // Poisson: the chance of `count` or more blinks in one window, at the pace of single
         // blinks and at the pace of runs; binomial: of `answered` such windows of `cued`.
         let mean = (Double(early) + chancePriorActions) / seconds * width
@@ -192,6 +191,13 @@ public struct CheckSettings: Sendable, Equatable {
         var result = 1.0
         for i in 0..<min(k, n - k) { result = result * Double(n - i) / Double(i + 1) }
         return result
+    }
+
+    /// The length in seconds of `step`'s window: the span within which a run of a blink step's
+    /// blinks lies, and the time a window is exposed to the face's own.
+    public func windowLength(for step: ChallengeStep) -> Double {
+        let window = window(for: step)
+        return window.upperBound - window.lowerBound
     }
 
     /// The window, in seconds after the cue, in which a response to `step` must start.

@@ -365,7 +365,7 @@ public final class LivenessCheck {
         results[index].early += 1
         if let started { noteBlink(start: started, early: true, index: index) }
         trial = nil
-        if results[index].early > settings.earlyLimit(for: results[index].step) { return fail(.earlyResponse, emit: emit) }
+        if results[index].early > settings.earlyLimit(for: step) { return fail(.earlyResponse, emit: emit) }
         phase = .holding(index: index, since: t, cueAt: nil)
     }
 
@@ -377,8 +377,7 @@ public final class LivenessCheck {
         guard case .blink(let count) = results[index].step else { return }
         stepBlinks.append((start, early))
         if stepBlinks.count > count { stepBlinks.removeFirst() }
-        let window = settings.window(for: results[index].step)
-        if stepBlinks.count == count, start - stepBlinks[0].start <= window.upperBound - window.lowerBound,
+        if stepBlinks.count == count, start - stepBlinks[0].start <= settings.windowLength(for: results[index].step),
            stepBlinks.contains(where: \.early) {
             results[index].earlyRuns += 1
         }
